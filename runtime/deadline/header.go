@@ -4,7 +4,6 @@ import (
 	"context"
 	"errors"
 	"fmt"
-	"strconv"
 	"time"
 )
 
@@ -63,7 +62,18 @@ func AppendHeader(dst []byte, d time.Duration) []byte {
 	ms := int64(d / time.Millisecond)
 	ms = max(ms, 0)
 	ms = min(ms, maxHeaderMillis)
-	return strconv.AppendInt(dst, ms, 10)
+	u := uint64(ms) // unsigned division by a constant is cheaper
+	var digits [MaxHeaderDigits]byte
+	i := len(digits)
+	for u >= 10 {
+		i--
+		q := u / 10
+		digits[i] = byte('0' + u - q*10)
+		u = q
+	}
+	i--
+	digits[i] = byte('0' + u)
+	return append(dst, digits[i:]...)
 }
 
 // ParseHeader parses a relative header value: 1 to 10 ASCII digits of
