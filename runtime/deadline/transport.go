@@ -146,9 +146,9 @@ func (t *Transport) emit(ctx context.Context, req *http.Request, k Kind, configu
 	if dep == "" && req.URL != nil {
 		dep = req.URL.Host
 	}
-	op := req.Method
-	if req.URL != nil {
-		op += " " + req.URL.Path
+	op := req.Method + " /"
+	if req.URL != nil && req.URL.Path != "" {
+		op = req.Method + " " + req.URL.Path
 	}
 	t.Hook.Emit(ctx, Event{
 		Dependency: dep,
