@@ -10,17 +10,17 @@ type Kind uint8
 
 // The kinds of Event.
 const (
-	KindUnknown            Kind = iota
-	AttemptTimeout              // one attempt hit its own (per-attempt) timeout
-	DeadlineExceeded            // the caller's deadline expired during the operation
-	PredictedExhaustion         // the remaining budget could not fit the next step; it was not started
-	RetryScheduled              // a retry will start after Event.Delay
-	RetryDenied                 // a retry budget refused a retry
-	HeaderClamped               // an incoming deadline header was clamped by the server policy
-	HeaderInvalid               // an incoming deadline header was malformed and ignored
-	HeaderExpired               // an incoming deadline header had no budget left
-	DefaultApplied              // no (trusted) header: the server policy's Default was applied
-	AdaptiveChanged             // an adaptive timeout moved to a new value
+	KindUnknown         Kind = iota
+	AttemptTimeout           // one attempt hit its own (per-attempt) timeout
+	DeadlineExceeded         // the caller's deadline expired during the operation
+	PredictedExhaustion      // the remaining budget could not fit the next step; it was not started
+	RetryScheduled           // a retry will start after Event.Delay
+	RetryDenied              // a retry budget refused a retry
+	HeaderClamped            // an incoming deadline header was clamped by the server policy
+	HeaderInvalid            // an incoming deadline header was malformed and ignored
+	HeaderExpired            // an incoming deadline header had no budget left
+	DefaultApplied           // no (trusted) header: the server policy's Default was applied
+	AdaptiveChanged          // an adaptive timeout moved to a new value
 )
 
 var kindNames = [...]string{

@@ -51,9 +51,9 @@ func TestParseDeadline(t *testing.T) {
 		{"2026-11-30T01:00:02Z", 2 * time.Second},
 		{"2026-11-30T01:00:00.25Z", 250 * time.Millisecond},
 		{"2026-11-30T02:00:01+01:00", time.Second},
-		{"2026-11-30T00:59:59Z", -time.Second},                        // past: expired, not invalid
-		{"9999-12-31T23:59:59Z", time.Duration(1<<63 - 1)},            // saturates; the policy clamps it
-		{"0001-01-01T00:00:00Z", time.Duration(-1 << 63)},             // saturates the other way
+		{"2026-11-30T00:59:59Z", -time.Second},             // past: expired, not invalid
+		{"9999-12-31T23:59:59Z", time.Duration(1<<63 - 1)}, // saturates; the policy clamps it
+		{"0001-01-01T00:00:00Z", time.Duration(-1 << 63)},  // saturates the other way
 		{"2026-11-30T01:00:02.123456789+00:00", 2123456789 * time.Nanosecond},
 	}
 	for _, tt := range tests {
