@@ -8,6 +8,6 @@ func WithRand(f func() float64) Option { return func(o *options) { o.rand = f } 
 // SetClock replaces a Ratio's monotonic clock; tests only.
 func (r *Ratio) SetClock(now func() time.Duration) {
 	r.mu.Lock()
-	r.now = now
+	r.now = func() int64 { return int64(now() / time.Second) }
 	r.mu.Unlock()
 }

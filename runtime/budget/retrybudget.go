@@ -77,8 +77,8 @@ type Ratio struct {
 	reserve int64 // units always available in the window
 
 	mu      sync.Mutex
-	now     func() time.Duration // monotonic time; tests replace it
-	head    int64                // the second of ring[head%len(ring)]
+	now     func() int64 // the current second; tests replace it
+	head    int64        // the second of ring[head%len(ring)]
 	ring    []ratioBucket
 	earned  int64 // sum of ring[].earned
 	spent   int64 // sum of ring[].spent
@@ -111,11 +111,10 @@ func NewRatio(c RatioConfig) *Ratio {
 		secs = int64((c.Window + time.Second - 1) / time.Second)
 		secs = min(max(secs, 1), 60)
 	}
-	epoch := time.Now()
 	r := &Ratio{
 		deposit: int64(math.Round(min(ratio, 1e6) * scale)),
 		reserve: int64(perSec) * secs * scale,
-		now:     func() time.Duration { return time.Since(epoch) },
+		now:     newCoarseClock().second,
 		ring:    make([]ratioBucket, secs),
 		doneFn:  func(error) {},
 	}
@@ -125,7 +124,7 @@ func NewRatio(c RatioConfig) *Ratio {
 // advance moves the ring to the current second, expiring buckets that fell
 // out of the window. r.mu must be held.
 func (r *Ratio) advance() *ratioBucket {
-	sec := int64(r.now() / time.Second)
+	sec := r.now()
 	n := int64(len(r.ring))
 	if sec > r.head {
 		if sec-r.head >= n {
