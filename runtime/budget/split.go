@@ -120,7 +120,7 @@ func (q *Sequence) Next(ctx context.Context) (context.Context, context.CancelFun
 	st := q.steps[q.next]
 	share, ok := q.Share(ctx)
 	q.next++
-	if !ok {
+	if !ok || ctx.Err() != nil {
 		return nil, nil, q.split.predicted(ctx, st, q.split.Reserve+q.laterMin[q.next-1]+max(st.Min, 1))
 	}
 	if share <= 0 { // no deadline and no Max
@@ -169,6 +169,9 @@ func (s Split) predicted(ctx context.Context, st Step, need time.Duration) error
 // returns an *ExhaustedError with ReasonPredicted and the branch must not
 // run. The caller must call cancel when the branch ends.
 func (s Split) Branch(ctx context.Context, st Step) (context.Context, context.CancelFunc, error) {
+	if ctx.Err() != nil {
+		return nil, nil, s.predicted(ctx, st, s.Reserve+max(st.Min, 1))
+	}
 	rem, ok := remaining(ctx, time.Now())
 	if !ok {
 		if st.Max > 0 {
