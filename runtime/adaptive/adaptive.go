@@ -291,7 +291,7 @@ func (t *Timeout) adjust() (old, next time.Duration) {
 	} else {
 		target = float64(valueOf(max(qIdx, 0))) * t.headroom
 	}
-	target = min(max(target, float64(old)*t.decr), float64(old)*t.incr)
+	target = min(max(target, math.Ceil(float64(old)*t.decr)), math.Floor(float64(old)*t.incr))
 	next = min(max(time.Duration(target), t.min), t.max)
 	t.cur.Store(int64(next))
 	return old, next
