@@ -35,7 +35,8 @@ type Split struct {
 	// caller's deadline.
 	Reserve time.Duration
 	// Hook receives a PredictedExhaustion event for every step that cannot
-	// fit; nil drops them.
+	// fit (DeadlineExceeded if the deadline had already passed); nil drops
+	// them.
 	Hook deadline.Hook
 	// Dependency names the dependency in events.
 	Dependency string
@@ -146,16 +147,17 @@ func (q *Sequence) Do(ctx context.Context, op func(ctx context.Context) error) e
 func (s Split) predicted(ctx context.Context, st Step, need time.Duration) error {
 	rem, _ := remaining(ctx, time.Now())
 	e := &ExhaustedError{Reason: ReasonPredicted, Remaining: max(rem, 0), Needed: need}
+	kind := deadline.PredictedExhaustion
 	if err := ctx.Err(); err != nil {
-		e.Reason, e.cause = ReasonCanceled, context.Cause(ctx)
+		e.Reason, e.cause, e.Needed = ReasonCanceled, context.Cause(ctx), 0
 		if errors.Is(err, context.DeadlineExceeded) {
-			e.Reason = ReasonDeadline
+			e.Reason, kind = ReasonDeadline, deadline.DeadlineExceeded
 		}
 	}
 	s.Hook.Emit(ctx, deadline.Event{
 		Dependency: s.Dependency,
 		Operation:  st.Name,
-		Kind:       deadline.PredictedExhaustion,
+		Kind:       kind,
 		Configured: st.Min,
 		Remaining:  e.Remaining,
 		Err:        e,
