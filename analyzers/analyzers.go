@@ -1,0 +1,14 @@
+// Package analyzers lists every timeoutlint analyzer. The command, the
+// golangci-lint plugin and the tests all take this one list.
+package analyzers
+
+import (
+	"golang.org/x/tools/go/analysis"
+
+	"github.com/timeoutlint/timeoutlint/analyzers/nohttptimeout"
+)
+
+// All is the list of timeoutlint analyzers, in the order they are documented.
+var All = []*analysis.Analyzer{
+	nohttptimeout.Analyzer,
+}

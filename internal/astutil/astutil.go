@@ -1,0 +1,29 @@
+// Package astutil holds small syntax helpers over inspector cursors that
+// the timeoutlint analyzers share.
+package astutil
+
+import (
+	"go/ast"
+
+	"golang.org/x/tools/go/ast/inspector"
+)
+
+// EnclosingFunc returns the cursor of the innermost function (declaration or
+// literal) enclosing cur, cur included, and whether there is one.
+func EnclosingFunc(cur inspector.Cursor) (inspector.Cursor, bool) {
+	return First(cur, (*ast.FuncDecl)(nil), (*ast.FuncLit)(nil))
+}
+
+// EnclosingFuncDecl returns the cursor of the function declaration enclosing cur.
+func EnclosingFuncDecl(cur inspector.Cursor) (inspector.Cursor, bool) {
+	return First(cur, (*ast.FuncDecl)(nil))
+}
+
+// First returns the innermost node of one of the given types enclosing cur
+// (cur included).
+func First(cur inspector.Cursor, types ...ast.Node) (inspector.Cursor, bool) {
+	for c := range cur.Enclosing(types...) {
+		return c, true
+	}
+	return inspector.Cursor{}, false
+}

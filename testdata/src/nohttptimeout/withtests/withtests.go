@@ -1,0 +1,5 @@
+package withtests
+
+import "net/http"
+
+func Get(u string) { _, _ = http.Get(u) } // want `http.Get uses http.DefaultClient`
