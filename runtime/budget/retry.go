@@ -152,8 +152,10 @@ func Operation(name string) Option {
 func defaultRetryable(err error) bool { return !errors.Is(err, context.Canceled) }
 
 func hintOf(err error) (time.Duration, bool) {
-	var h interface{ RetryAfter() time.Duration }
-	if errors.As(err, &h) {
+	if h, ok := errors.AsType[interface {
+		error
+		RetryAfter() time.Duration
+	}](err); ok {
 		return h.RetryAfter(), true
 	}
 	return 0, false
@@ -217,7 +219,10 @@ func Retry(ctx context.Context, op func(ctx context.Context) error, opts ...Opti
 	if op == nil {
 		return errors.New("budget.Retry: nil op")
 	}
-	r := retrier{options: &o, ctx: ctx, start: time.Now()}
+	r := retrier{options: &o, ctx: ctx}
+	if o.hook != nil { // the start is only reported in events; reading the clock is not free
+		r.start = time.Now()
+	}
 	return r.run(op)
 }
 
@@ -265,8 +270,9 @@ func (r *retrier) run(op func(context.Context) error) error {
 			return r.ctxStop(attempt - 1)
 		}
 		// Predict: does the wait plus the shortest useful attempt fit?
-		rem, hasDeadline := remaining(r.ctx, time.Now())
-		if need := delay + r.minAttempt + r.reserve; hasDeadline && rem <= need {
+		dl, hasDeadline := r.ctx.Deadline()
+		if need := delay + r.minAttempt + r.reserve; hasDeadline && time.Until(dl) <= need {
+			rem := time.Until(dl)
 			e := &ExhaustedError{Reason: ReasonPredicted, Attempts: attempt - 1,
 				Remaining: max(rem, 0), Needed: need, Delay: delay, Last: r.last}
 			r.event(deadline.PredictedExhaustion, attempt, delay, e)
@@ -293,12 +299,10 @@ func (r *retrier) run(op func(context.Context) error) error {
 		if r.ctx.Err() != nil {
 			return r.ctxStop(attempt)
 		}
-		var perm *permanentError
-		if errors.As(err, &perm) {
+		if perm, ok := errors.AsType[*permanentError](err); ok {
 			return perm.err
 		}
-		var ate *attemptTimeoutError
-		if !errors.As(err, &ate) && !r.retryable(err) {
+		if _, timedOut := errors.AsType[*attemptTimeoutError](err); !timedOut && !r.retryable(err) {
 			return err // not counted by the budget: neither success nor retryable failure
 		}
 		if done != nil {
@@ -330,8 +334,8 @@ func (r *retrier) allow(attempt int, delay time.Duration) (func(error), error) {
 func (r *retrier) attempt(op func(context.Context) error, attempt int) error {
 	actx := r.ctx
 	bound := r.perAttempt
-	if rem, ok := remaining(r.ctx, time.Now()); ok && r.reserve > 0 {
-		if bound == 0 || rem-r.reserve < bound {
+	if r.reserve > 0 {
+		if rem, ok := remaining(r.ctx, time.Now()); ok && (bound == 0 || rem-r.reserve < bound) {
 			bound = max(rem-r.reserve, 1) // the prediction guaranteed rem > reserve
 		}
 	}
