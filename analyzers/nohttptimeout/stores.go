@@ -80,7 +80,7 @@ func derefUnder(t types.Type) types.Type {
 
 // A store is an assignment to a field: path.fields... = value.
 type store struct {
-	at    path     // the path of the struct holding the field
+	at    path // the path of the struct holding the field
 	field *types.Var
 	value ast.Expr // nil: the field's address escapes; treat as set
 }
@@ -90,7 +90,7 @@ type store struct {
 type storeIndex struct {
 	info     *types.Info
 	byField  map[*types.Var][]store
-	assigned map[types.Object]int          // number of assignments (declarations excluded)
+	assigned map[types.Object]int            // number of assignments (declarations excluded)
 	aliases  map[types.Object][]types.Object // v → variables assigned from v
 	addrOf   map[types.Object]bool
 	returned map[types.Object][]returnSite // variables returned by a function
