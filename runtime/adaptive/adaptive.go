@@ -11,7 +11,7 @@ import (
 	"github.com/timeoutlint/timeoutlint/runtime/deadline"
 )
 
-// Outcome classifies one observed call.
+// Outcome classifies one observed call. It is a plain value.
 type Outcome uint8
 
 // The outcomes of a call.
@@ -28,7 +28,7 @@ const (
 )
 
 // Estimator is a timeout that learns from observed calls. Timeout and
-// RTO implement it.
+// RTO implement it; implementations must be safe for concurrent use.
 type Estimator interface {
 	// Timeout returns the timeout to use for the next call.
 	Timeout() time.Duration
@@ -52,6 +52,7 @@ const (
 
 // Config configures a Timeout. The zero Config is valid: every zero field
 // means its documented default, and the result is always bounded by Max.
+// New copies it; a Config may be shared while nobody modifies it.
 type Config struct {
 	// Quantile of the latency window the timeout is based on, in (0, 1);
 	// default 0.99.

@@ -17,7 +17,7 @@ const (
 )
 
 // RTOConfig configures an RTO. The zero RTOConfig is valid: every zero
-// field means its documented default.
+// field means its documented default. NewRTO copies it.
 type RTOConfig struct {
 	// Initial is the timeout before the first sample; default 1 s (RFC 6298).
 	Initial time.Duration

@@ -37,7 +37,8 @@ var (
 	ErrNoStep = errors.New("no step left in the sequence")
 )
 
-// Reason says why a Retry or a Split step stopped.
+// Reason says why a Retry or a Split step stopped. It is a plain value,
+// safe to copy and share.
 type Reason uint8
 
 // The reasons of an ExhaustedError.

@@ -19,7 +19,8 @@ const (
 )
 
 // Option configures one Retry call. The zero value of every option's
-// argument means its default.
+// argument means its default. Options hold no state: one slice of them may
+// be built once and shared by concurrent Retry calls.
 type Option func(*options)
 
 type options struct {

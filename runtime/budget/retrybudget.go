@@ -32,7 +32,8 @@ type RetryBudget interface {
 	Level() Level
 }
 
-// Level is a snapshot of a retry budget.
+// Level is a snapshot of a retry budget: a plain value, safe to copy and
+// share.
 type Level struct {
 	// Allowing reports whether a retry would be allowed now.
 	Allowing bool
@@ -49,7 +50,8 @@ type Level struct {
 const scale = 1000
 
 // RatioConfig configures a Ratio budget. Each zero field means its
-// documented default (Finagle's and Linkerd's).
+// documented default (Finagle's and Linkerd's). NewRatio copies it; a
+// RatioConfig may be shared while nobody modifies it.
 type RatioConfig struct {
 	// Ratio is the number of retries allowed per request in the window;
 	// default 0.2 (20 %). A negative Ratio means 0: only the MinPerSecond
@@ -199,7 +201,8 @@ func (r *Ratio) Level() Level {
 }
 
 // TokenConfig configures a TokenBucket. Each zero field means its
-// documented default (the gRPC retry-throttling example).
+// documented default (the gRPC retry-throttling example). NewTokenBucket
+// copies it; a TokenConfig may be shared while nobody modifies it.
 type TokenConfig struct {
 	// MaxTokens is the bucket's size, kept within (0, 1000]; default 10.
 	MaxTokens float64

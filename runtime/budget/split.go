@@ -9,7 +9,8 @@ import (
 	"github.com/timeoutlint/timeoutlint/runtime/deadline"
 )
 
-// Step is one call that receives a share of a budget.
+// Step is one call that receives a share of a budget. It is a plain value;
+// Sequence and Parallel copy it.
 type Step struct {
 	// Name names the step in events (Event.Operation).
 	Name string
