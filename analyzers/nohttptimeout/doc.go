@@ -126,6 +126,12 @@
 //
 //	srv := &http.Server{ReadHeaderTimeout: time.Hour}
 //
+// Fixed:
+//
+//	srv := &http.Server{ReadHeaderTimeout: 10 * time.Second}
+//
+// No fix is suggested: the right bound depends on the service.
+//
 // # Boundaries
 //
 // The analysis is flow-insensitive within a package and uses syntax and

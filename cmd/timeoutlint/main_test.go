@@ -1,0 +1,208 @@
+package main_test
+
+import (
+	"bytes"
+	"encoding/json"
+	"errors"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"regexp"
+	"strings"
+	"sync"
+	"testing"
+)
+
+var (
+	buildOnce sync.Once
+	binPath   string
+	buildErr  error
+)
+
+// binary builds the timeoutlint command once per test run.
+func binary(t *testing.T) string {
+	t.Helper()
+	buildOnce.Do(func() {
+		dir, err := os.MkdirTemp("", "timeoutlint-bin")
+		if err != nil {
+			buildErr = err
+			return
+		}
+		binPath = filepath.Join(dir, "timeoutlint")
+		out, err := exec.Command("go", "build", "-o", binPath, ".").CombinedOutput()
+		if err != nil {
+			buildErr = errors.New(string(out))
+		}
+	})
+	if buildErr != nil {
+		t.Fatalf("building timeoutlint: %v", buildErr)
+	}
+	return binPath
+}
+
+// module writes a throwaway module with the given files and returns its directory.
+func module(t *testing.T, files map[string]string) string {
+	t.Helper()
+	dir := t.TempDir()
+	files["go.mod"] = "module example.com/m\n\ngo 1.26\n"
+	for name, content := range files {
+		p := filepath.Join(dir, name)
+		if err := os.MkdirAll(filepath.Dir(p), 0o755); err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(p, []byte(content), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	return dir
+}
+
+// run runs name with args in dir and returns its exit code, stdout and stderr.
+func run(t *testing.T, dir, name string, args ...string) (int, string, string) {
+	t.Helper()
+	cmd := exec.Command(name, args...)
+	cmd.Dir = dir
+	cmd.Env = append(os.Environ(), "GOPROXY=off", "GOFLAGS=-mod=mod")
+	var stdout, stderr bytes.Buffer
+	cmd.Stdout, cmd.Stderr = &stdout, &stderr
+	err := cmd.Run()
+	code := 0
+	if ee, ok := err.(*exec.ExitError); ok {
+		code = ee.ExitCode()
+	} else if err != nil {
+		t.Fatalf("running %s: %v", name, err)
+	}
+	return code, stdout.String(), stderr.String()
+}
+
+const badMain = `package main
+
+import (
+	"log"
+	"net/http"
+)
+
+func main() {
+	log.Fatal(http.ListenAndServe(":8080", nil))
+}
+`
+
+const cleanMain = `package main
+
+import (
+	"log"
+	"net/http"
+	"time"
+)
+
+func main() {
+	srv := &http.Server{Addr: ":8080", ReadHeaderTimeout: 5 * time.Second}
+	log.Fatal(srv.ListenAndServe())
+}
+`
+
+func TestStandaloneExitCodes(t *testing.T) {
+	bin := binary(t)
+	bad := module(t, map[string]string{"main.go": badMain})
+	code, _, stderr := run(t, bad, bin, "./...")
+	if code != 3 {
+		t.Errorf("exit code on findings = %d, want 3; stderr:\n%s", code, stderr)
+	}
+	if want := regexp.MustCompile(`main\.go:9:12: http\.ListenAndServe uses a Server without timeouts`); !want.MatchString(stderr) {
+		t.Errorf("stderr does not report the finding at main.go:9:12:\n%s", stderr)
+	}
+
+	clean := module(t, map[string]string{"main.go": cleanMain})
+	if code, _, stderr := run(t, clean, bin, "./..."); code != 0 || stderr != "" {
+		t.Errorf("clean module: exit %d, stderr %q; want 0 and nothing", code, stderr)
+	}
+}
+
+func TestJSONHasCategory(t *testing.T) {
+	bin := binary(t)
+	dir := module(t, map[string]string{"main.go": badMain})
+	code, stdout, stderr := run(t, dir, bin, "-json", "./...")
+	if code != 0 {
+		t.Fatalf("-json exit code = %d, want 0 (multichecker convention); stderr:\n%s", code, stderr)
+	}
+	// {"<pkg>": {"<analyzer>": [{"posn", "message", "category", ...}]}}
+	var out map[string]map[string][]struct {
+		Posn     string `json:"posn"`
+		Message  string `json:"message"`
+		Category string `json:"category"`
+	}
+	if err := json.Unmarshal([]byte(stdout), &out); err != nil {
+		t.Fatalf("-json output is not JSON: %v\n%s", err, stdout)
+	}
+	diags := out["example.com/m"]["nohttptimeout"]
+	if len(diags) != 1 || diags[0].Category != "serve-no-timeout" || !strings.HasSuffix(diags[0].Posn, "main.go:9:12") {
+		t.Errorf("-json diagnostics = %+v, want one serve-no-timeout at main.go:9:12", diags)
+	}
+}
+
+func TestGoVetVettool(t *testing.T) {
+	bin := binary(t)
+	dir := module(t, map[string]string{"main.go": badMain, "lib/lib.go": "package lib\n\nimport \"net/http\"\n\nfunc New() *http.Client { return &http.Client{} }\n"})
+	code, _, stderr := run(t, dir, "go", "vet", "-vettool="+bin, "./...")
+	if code == 0 {
+		t.Fatalf("go vet exited 0 on findings; stderr:\n%s", stderr)
+	}
+	for _, want := range []string{
+		`main.go:9:12: http.ListenAndServe uses a Server without timeouts`,
+		`lib/lib.go:5:35: http.Client has no Timeout`,
+	} {
+		if !strings.Contains(stderr, want) {
+			t.Errorf("go vet output lacks %q:\n%s", want, stderr)
+		}
+	}
+	// Analyzer flags pass through go vet.
+	code, _, stderr = run(t, dir, "go", "vet", "-vettool="+bin, "-nohttptimeout.max=1m", "./lib")
+	if code == 0 || !strings.Contains(stderr, "http.Client has no Timeout") {
+		t.Errorf("go vet with an analyzer flag: exit %d, stderr:\n%s", code, stderr)
+	}
+	clean := module(t, map[string]string{"main.go": cleanMain})
+	if code, _, stderr := run(t, clean, "go", "vet", "-vettool="+bin, "./..."); code != 0 {
+		t.Errorf("go vet on a clean module: exit %d, stderr:\n%s", code, stderr)
+	}
+}
+
+func TestVersionFull(t *testing.T) {
+	bin := binary(t)
+	code, stdout, stderr := run(t, t.TempDir(), bin, "-V=full")
+	if code != 0 || !strings.Contains(stdout, "timeoutlint version") {
+		t.Errorf("-V=full: exit %d, stdout %q, stderr %q", code, stdout, stderr)
+	}
+}
+
+func TestBrokenPackages(t *testing.T) {
+	bin := binary(t)
+	for _, tc := range []struct {
+		name, src, want string
+	}{
+		{"syntax error", "package main\n\nfunc main() {\n", "expected '}'"},
+		{"type error", "package main\n\nfunc main() { var x int = \"s\"; _ = x }\n", "cannot use"},
+		{"missing import", "package main\n\nimport \"example.com/nowhere\"\n\nfunc main() { nowhere.F() }\n", "nowhere"},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			dir := module(t, map[string]string{"main.go": tc.src})
+			code, _, stderr := run(t, dir, bin, "./...")
+			if code != 1 {
+				t.Errorf("exit code = %d, want 1; stderr:\n%s", code, stderr)
+			}
+			if !strings.Contains(stderr, tc.want) {
+				t.Errorf("stderr lacks %q:\n%s", tc.want, stderr)
+			}
+			if strings.Contains(stderr, "panic") || strings.Contains(stderr, "goroutine ") {
+				t.Errorf("stderr shows a panic:\n%s", stderr)
+			}
+		})
+	}
+}
+
+func TestUnknownFlag(t *testing.T) {
+	bin := binary(t)
+	code, _, stderr := run(t, t.TempDir(), bin, "-no-such-flag", "./...")
+	if code == 0 || code == 3 || !strings.Contains(stderr, "no-such-flag") {
+		t.Errorf("unknown flag: exit %d, stderr %q; want a failure naming the flag", code, stderr)
+	}
+}
