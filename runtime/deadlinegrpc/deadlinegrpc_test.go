@@ -265,9 +265,12 @@ func TestServerInterceptorShadow(t *testing.T) {
 func TestStreamServerInterceptor(t *testing.T) {
 	var obs observer
 	p := deadline.ServerPolicy{Default: 200 * time.Millisecond}
-	c := start(t, &obs, nil, []grpc.StreamServerInterceptor{deadlinegrpc.StreamServerInterceptor(p)})
+	c := start(t, &obs, nil, []grpc.StreamServerInterceptor{deadlinegrpc.StreamServerInterceptor(p)}) // trusts nobody
 	begin := time.Now()
-	w, err := c.Watch(context.Background(), &healthpb.HealthCheckRequest{})
+	// The caller's own 5s limit only keeps a regression from hanging the test.
+	ctx, cancel := context.WithTimeout(context.Background(), 5*time.Second)
+	defer cancel()
+	w, err := c.Watch(ctx, &healthpb.HealthCheckRequest{})
 	if err != nil {
 		t.Fatal(err)
 	}
