@@ -5,7 +5,8 @@ import (
 	"time"
 )
 
-// Kind says which timeout decision an Event records.
+// Kind says which timeout decision an Event records. It is a plain value,
+// safe for concurrent use.
 type Kind uint8
 
 // The kinds of Event.
@@ -46,7 +47,8 @@ func (k Kind) String() string {
 }
 
 // Event records one timeout decision. Every package of the runtime library
-// reports its decisions as Events through a Hook.
+// reports its decisions as Events through a Hook. An Event is a plain value:
+// copies may be read concurrently, and a Hook must not modify it.
 type Event struct {
 	Dependency string        // the downstream dependency, e.g. "currency-api"
 	Operation  string        // the operation, e.g. "GET /rates"

@@ -19,7 +19,8 @@ func Middleware(next http.Handler, p ServerPolicy) http.Handler {
 	return &middleware{next: next, p: p.normalized()}
 }
 
-// middleware is the handler Middleware returns. p is normalized.
+// middleware is the handler Middleware returns. p is normalized. It is
+// never modified after Middleware returns, so safe for concurrent use.
 type middleware struct {
 	next http.Handler
 	p    ServerPolicy

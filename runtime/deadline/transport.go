@@ -191,7 +191,8 @@ func closeBody(req *http.Request) {
 	}
 }
 
-// exhaustedError is the error of a call refused for lack of budget.
+// exhaustedError is the error of a call refused for lack of budget. It is
+// immutable once made, so safe for concurrent use.
 type exhaustedError struct {
 	budget, need time.Duration
 }

@@ -17,7 +17,8 @@ import (
 const DefaultTimeout = deadline.DefaultDefault
 
 // An Option configures an interceptor. Options are applied once, when the
-// interceptor is built.
+// interceptor is built; an Option value may be shared between interceptors
+// and goroutines.
 type Option func(*options)
 
 type options struct {
@@ -135,7 +136,8 @@ func StreamServerInterceptor(p deadline.ServerPolicy, opts ...Option) grpc.Strea
 	}
 }
 
-// stream is a grpc.ServerStream with the policy's context.
+// stream is a grpc.ServerStream with the policy's context. Like any
+// ServerStream, it is safe for one sender and one receiver at a time.
 type stream struct {
 	grpc.ServerStream
 	ctx context.Context
@@ -143,7 +145,8 @@ type stream struct {
 
 func (s *stream) Context() context.Context { return s.ctx }
 
-// server holds what both server interceptors need.
+// server holds what both server interceptors need. It is never modified
+// after newServer returns, so safe for concurrent use.
 type server struct {
 	p     deadline.ServerPolicy
 	trust func(context.Context) bool
