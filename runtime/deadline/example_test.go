@@ -49,7 +49,11 @@ func ExampleTransport() {
 
 	client := &http.Client{
 		Timeout:   5 * time.Second,
-		Transport: &deadline.Transport{Base: srv.Client().Transport, Dependency: "rates"},
+		Transport: &deadline.Transport{
+			Base:       srv.Client().Transport,
+			MinUseful:  100 * time.Millisecond, // shortest call worth sending
+			Dependency: "rates",
+		},
 	}
 	ctx, cancel := context.WithTimeout(context.Background(), time.Second)
 	defer cancel()
@@ -58,8 +62,9 @@ func ExampleTransport() {
 		resp.Body.Close()
 	}
 
-	// With 2ms left, less the 5ms transit reserve, the call is not sent.
-	short, cancel2 := context.WithTimeout(context.Background(), 2*time.Millisecond)
+	// With 50ms left, less the 5ms transit reserve, a call that needs at
+	// least 100ms to be useful is not sent.
+	short, cancel2 := context.WithTimeout(context.Background(), 50*time.Millisecond)
 	defer cancel2()
 	req, _ = http.NewRequestWithContext(short, http.MethodGet, srv.URL, nil)
 	_, err := client.Do(req)

@@ -129,10 +129,11 @@ func TestTransportPerCall(t *testing.T) {
 func TestTransportFailsFastWithoutSending(t *testing.T) {
 	srv := newCountingServer(t, nil)
 	var rec recorder
-	rt := &deadline.Transport{Base: srv.Client().Transport, Hook: rec.hook}
+	// A large reserve makes "less than the reserve left" deterministic.
+	rt := &deadline.Transport{Base: srv.Client().Transport, Hook: rec.hook, Reserve: time.Second}
 
 	// Budget below the transit reserve: cannot fit a useful call.
-	ctx, cancel := context.WithTimeout(context.Background(), 3*time.Millisecond)
+	ctx, cancel := context.WithTimeout(context.Background(), 500*time.Millisecond)
 	defer cancel()
 	start := time.Now()
 	_, err := get(ctx, rt, srv.URL)
@@ -166,6 +167,12 @@ func TestTransportFailsFastWithoutSending(t *testing.T) {
 	}
 	if !body.closed.Load() {
 		t.Error("request body not closed")
+	}
+
+	// Budget above the reserve but below MinUseful.
+	rt2 := &deadline.Transport{Base: srv.Client().Transport, MinUseful: time.Second}
+	if _, err := get(ctx, rt2, srv.URL); !errors.Is(err, deadline.ErrBudgetExhausted) {
+		t.Errorf("below MinUseful: err = %v, want ErrBudgetExhausted", err)
 	}
 
 	if n := srv.n.Load(); n != 0 {
