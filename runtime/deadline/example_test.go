@@ -48,7 +48,7 @@ func ExampleTransport() {
 	defer srv.Close()
 
 	client := &http.Client{
-		Timeout:   5 * time.Second,
+		Timeout: 5 * time.Second,
 		Transport: &deadline.Transport{
 			Base:       srv.Client().Transport,
 			MinUseful:  100 * time.Millisecond, // shortest call worth sending
