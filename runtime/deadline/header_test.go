@@ -146,6 +146,11 @@ func FuzzParseHeader(f *testing.F) {
 		if err2 != nil && !errors.Is(err2, deadline.ErrInvalidHeader) {
 			t.Fatalf("ParseDeadline(%q) error %v does not wrap ErrInvalidHeader", s, err2)
 		}
+		// Whatever parses, the policy never grants more than Max.
+		p := deadline.ServerPolicy{Max: time.Second, Min: 10 * time.Millisecond, Offset: time.Millisecond}
+		if b, kind := p.Budget(d2, err2 == nil); b < 0 || b > time.Second || (b == 0) != (kind == deadline.HeaderExpired) {
+			t.Fatalf("Budget(%v) for %q = %v, %v", d2, s, b, kind)
+		}
 	})
 }
 
