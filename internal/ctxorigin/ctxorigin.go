@@ -92,7 +92,16 @@ type Origin struct {
 	Call *ast.CallExpr
 	// Parent is the origin of the parent context for Deadline and Detached.
 	Parent *Origin
+	// Cancelable is set when the chain from the root passes through an
+	// explicit cancel-only wrapper (context.WithCancel, WithCancelCause,
+	// signal.NotifyContext): the code owns the context's lifetime, as for a
+	// long-lived component, rather than dropping a deadline by accident.
+	Cancelable bool
 }
+
+// HasDeadline reports whether the context has a deadline set in the
+// analyzed function (WithTimeout, WithDeadline and their Cause variants).
+func (o Origin) HasDeadline() bool { return o.Kind == Deadline }
 
 // Bounded reports whether a call made with this context is bounded by a
 // deadline, or by a caller that owns the bound (the incoming context).
@@ -307,6 +316,19 @@ func (r *Result) Incoming(cur inspector.Cursor) []Param {
 	return ps
 }
 
+// HasIncoming reports whether the function whose body holds cur, or a
+// function it is nested in, has an incoming context.
+func (r *Result) HasIncoming(cur inspector.Cursor) bool {
+	r.lock()
+	defer r.mu.Unlock()
+	for c := range cur.Enclosing((*ast.FuncDecl)(nil), (*ast.FuncLit)(nil)) {
+		if len(r.incoming[c.Node()]) > 0 {
+			return true
+		}
+	}
+	return false
+}
+
 // IsIncomingParam reports whether v is an incoming-context parameter.
 func (r *Result) IsIncomingParam(v *types.Var) bool {
 	r.lock()
@@ -451,10 +473,11 @@ func combine(a, b Origin) Origin {
 	case b.Kind == pending:
 		return a
 	case a.Kind == b.Kind:
-		if a.Call == b.Call {
+		if a.Call == b.Call && a.Cancelable == b.Cancelable {
 			return a
 		}
-		return Origin{Kind: a.Kind, Parent: a.Parent} // same kind, several creation sites
+		// Same kind, several creation sites.
+		return Origin{Kind: a.Kind, Parent: a.Parent, Cancelable: a.Cancelable && b.Cancelable}
 	case a.Bounded() && b.Bounded():
 		// The incoming context, sometimes narrowed by a local deadline:
 		// bounded either way, and owned by the caller at worst.
@@ -484,11 +507,15 @@ func (r *Result) ofCall(call *ast.CallExpr, index int, depth int) Origin {
 		}
 		parent := r.of(call.Args[0], depth+1)
 		return Origin{Kind: Detached, Call: call, Parent: &parent}
-	case isWrapper(fn):
-		if index != 0 || len(call.Args) == 0 {
+	case wrapperIndex(fn) >= 0:
+		if index != wrapperIndex(fn) || len(call.Args) == 0 {
 			return Origin{}
 		}
-		return r.of(call.Args[0], depth+1)
+		o := r.of(call.Args[0], depth+1)
+		if isCancelWrapper(fn) {
+			o.Cancelable = true
+		}
+		return o
 	case typematch.IsMethodNamed(fn, "net/http", "Request", "Context"):
 		if sel, ok := ast.Unparen(call.Fun).(*ast.SelectorExpr); ok {
 			return r.of(sel.X, depth+1)
@@ -509,19 +536,39 @@ func (r *Result) ofCall(call *ast.CallExpr, index int, depth int) Origin {
 	return Origin{}
 }
 
-// isWrapper reports whether fn derives a context from its first argument
+// IsWrapper reports whether fn derives a context from its first argument
 // without adding a deadline or detaching it: value-only and cancel-only
-// wrappers.
-func isWrapper(fn *types.Func) bool {
+// wrappers such as context.WithValue, context.WithCancel,
+// signal.NotifyContext, metadata.NewOutgoingContext, errgroup.WithContext
+// and tracing spans. Such calls pass the origin of their argument through.
+func IsWrapper(fn *types.Func) bool { return wrapperIndex(fn) >= 0 }
+
+// wrapperIndex returns the index of the derived context among fn's results
+// when fn derives a context from its first argument without adding a
+// deadline or detaching it (value-only and cancel-only wrappers, tracing
+// spans, errgroup), or -1.
+func wrapperIndex(fn *types.Func) int {
 	switch {
-	case typematch.IsFunctionNamed(fn, "context", "WithValue", "WithCancel", "WithCancelCause"),
-		typematch.IsFunctionNamed(fn, "os/signal", "NotifyContext"),
+	case isCancelWrapper(fn),
+		typematch.IsFunctionNamed(fn, "context", "WithValue"),
 		typematch.IsFunctionNamed(fn, "runtime/pprof", "WithLabels"),
+		typematch.IsFunctionNamed(fn, "runtime/trace", "NewTask"),
 		typematch.IsFunctionNamed(fn, "google.golang.org/grpc/metadata",
 			"NewOutgoingContext", "AppendToOutgoingContext", "NewIncomingContext"),
 		typematch.IsFunctionNamed(fn, "go.opentelemetry.io/otel/trace", "ContextWithSpan", "ContextWithSpanContext", "ContextWithRemoteSpanContext"),
+		typematch.IsMethodNamed(fn, "go.opentelemetry.io/otel/trace", "Tracer", "Start"),
 		typematch.IsFunctionNamed(fn, "go.opentelemetry.io/otel/baggage", "ContextWithBaggage"):
-		return true
+		return 0
+	case typematch.IsFunctionNamed(fn, "golang.org/x/sync/errgroup", "WithContext"):
+		return 1 // (*Group, context.Context)
 	}
-	return false
+	return -1
+}
+
+// isCancelWrapper reports whether fn derives a context that the code can
+// cancel explicitly: context.WithCancel, WithCancelCause and
+// signal.NotifyContext.
+func isCancelWrapper(fn *types.Func) bool {
+	return typematch.IsFunctionNamed(fn, "context", "WithCancel", "WithCancelCause") ||
+		typematch.IsFunctionNamed(fn, "os/signal", "NotifyContext")
 }

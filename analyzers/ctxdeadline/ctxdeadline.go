@@ -1,0 +1,169 @@
+package ctxdeadline
+
+import (
+	_ "embed"
+	"go/ast"
+	"go/types"
+
+	"golang.org/x/tools/go/analysis"
+	"golang.org/x/tools/go/analysis/passes/inspect"
+	"golang.org/x/tools/go/ast/inspector"
+
+	"github.com/timeoutlint/timeoutlint/internal/analysisdoc"
+	"github.com/timeoutlint/timeoutlint/internal/ctxorigin"
+	"github.com/timeoutlint/timeoutlint/internal/directive"
+	"github.com/timeoutlint/timeoutlint/internal/typematch"
+)
+
+//go:embed doc.go
+var doc string
+
+// Analyzer reports calls that drop the deadline of the incoming context.
+var Analyzer = &analysis.Analyzer{
+	Name:      "ctxdeadline",
+	Doc:       analysisdoc.MustExtract(doc, "ctxdeadline"),
+	URL:       "https://pkg.go.dev/github.com/timeoutlint/timeoutlint/analyzers/ctxdeadline",
+	Run:       run,
+	Requires:  []*analysis.Analyzer{inspect.Analyzer, directive.Analyzer, ctxorigin.Analyzer},
+	FactTypes: []analysis.Fact{(*dropsDeadlineFact)(nil)},
+}
+
+// Categories of ctxdeadline diagnostics.
+const (
+	CategoryDropped = "deadline-dropped"
+	CategoryReset   = "deadline-reset"
+	CategoryVariant = "ctx-variant"
+	CategoryCallee  = "callee-drops-deadline"
+	CategoryUnit    = "timeout-unit"
+)
+
+var (
+	flagTests         bool
+	flagUnusedIgnores bool
+	flagVariants      = variantPairs{}
+	flagModule        modulePrefixes
+)
+
+func init() {
+	Analyzer.Flags.BoolVar(&flagTests, "tests", false, "also report findings in _test.go files")
+	Analyzer.Flags.BoolVar(&flagUnusedIgnores, "unused-ignores", false, "report timeoutlint:ignore directives that silence nothing")
+	Analyzer.Flags.Var(&flagVariants, "variants", "extra context variants, comma-separated `pkg.F:pkg.G` or `(*pkg.T).M:(*pkg.T).MContext` pairs")
+	Analyzer.Flags.Var(&flagModule, "module", "comma-separated import path prefixes of the analyzed code, whose functions callee-drops-deadline follows (default: the module of the package, or in GOPATH mode the first element of its path)")
+}
+
+// checker holds the state of one run: the flags, read once, and what the
+// walk over the package collects.
+type checker struct {
+	pass     *analysis.Pass
+	rep      *directive.Reporter
+	origins  *ctxorigin.Result
+	inspect  *inspector.Inspector
+	variants variantPairs
+	boundary modulePrefixes
+	// siblings caches the context variant of each function met (nil: none).
+	siblings map[*types.Func]*variant
+	// roots holds the findings at Background()/TODO() calls, one per call,
+	// reported in source order after the walk.
+	roots map[*ast.CallExpr]*rootFinding
+	// bgCursors locates each Background()/TODO() call met.
+	bgCursors map[*ast.CallExpr]inspector.Cursor
+	uses      []rootUse
+	// drops and edges feed the callee-drops-deadline facts; calls holds the
+	// calls to check against them once they are known.
+	drops map[*types.Func]*dropsDeadlineFact
+	edges []edge
+	calls []calleeCall
+}
+
+func run(pass *analysis.Pass) (any, error) {
+	rep := directive.NewReporter(pass, directive.Options{Tests: flagTests, UnusedIgnores: flagUnusedIgnores})
+	defer rep.Finish()
+	in := pass.ResultOf[inspect.Analyzer].(*inspector.Inspector)
+	c := &checker{
+		pass:      pass,
+		rep:       rep,
+		origins:   pass.ResultOf[ctxorigin.Analyzer].(*ctxorigin.Result),
+		inspect:   in,
+		variants:  flagVariants,
+		boundary:  boundaryOf(pass, flagModule),
+		siblings:  make(map[*types.Func]*variant),
+		roots:     make(map[*ast.CallExpr]*rootFinding),
+		bgCursors: make(map[*ast.CallExpr]inspector.Cursor),
+		drops:     make(map[*types.Func]*dropsDeadlineFact),
+	}
+	if !c.applicable() {
+		return nil, nil
+	}
+	for cur := range in.Root().Preorder((*ast.CallExpr)(nil)) {
+		call := cur.Node().(*ast.CallExpr)
+		fn := typematch.CalleeFunc(pass.TypesInfo, call)
+		if isRootCall(fn) {
+			c.bgCursors[call] = cur
+		}
+		c.checkUnit(call, fn)
+		c.collectRoots(cur, call, fn)
+		if fn == nil {
+			continue // a function value, builtin or conversion
+		}
+		c.collectCallee(cur, call, fn)
+		c.checkVariant(cur, call, fn)
+	}
+	c.checkRoots()
+	c.exportFacts()
+	c.reportRoots()
+	c.reportCallees()
+	return nil, nil
+}
+
+// applicable reports whether the package can hold a finding or a fact. Only
+// direct imports count. Without context and net/http, a package can still
+// have an incoming context through a framework type (a gin-style *Context
+// implements context.Context without its users importing context), and can
+// drop a deadline through a helper of the analyzed code that does (facts);
+// both are checked cheaply before the walk.
+func (c *checker) applicable() bool {
+	if typematch.ImportsAny(c.pass.Pkg, "context", "net/http") {
+		return true
+	}
+	for _, f := range c.pass.AllObjectFacts() {
+		if f.Object.Pkg() != nil && c.boundary.contains(f.Object.Pkg().Path()) {
+			return true
+		}
+	}
+	for cur := range c.inspect.Root().Preorder((*ast.FuncType)(nil)) {
+		ft := cur.Node().(*ast.FuncType)
+		if ft.Params == nil {
+			continue
+		}
+		for _, field := range ft.Params.List {
+			if typematch.IsContext(c.pass.TypesInfo.TypeOf(field.Type)) {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// isRootCall reports whether fn is context.Background or context.TODO.
+func isRootCall(fn *types.Func) bool {
+	return typematch.IsFunctionNamed(fn, "context", "Background", "TODO")
+}
+
+// report reports a diagnostic through the directive filter.
+func (c *checker) report(d analysis.Diagnostic) { c.rep.Report(d) }
+
+// callName returns how the called function is written at the call, for
+// messages: "db.Query", "exec.Command", "load".
+func callName(fun ast.Expr) string {
+	switch f := ast.Unparen(fun).(type) {
+	case *ast.Ident, *ast.SelectorExpr:
+		return types.ExprString(f)
+	case *ast.IndexExpr:
+		return callName(f.X)
+	case *ast.IndexListExpr:
+		return callName(f.X)
+	case *ast.FuncLit:
+		return "a function literal"
+	}
+	return "the call"
+}

@@ -1,0 +1,226 @@
+package ctxdeadline
+
+import (
+	"fmt"
+	"go/ast"
+	"go/types"
+	"strings"
+
+	"golang.org/x/tools/go/analysis"
+	"golang.org/x/tools/go/ast/inspector"
+
+	"github.com/timeoutlint/timeoutlint/internal/ctxorigin"
+	"github.com/timeoutlint/timeoutlint/internal/typematch"
+)
+
+// dropsDeadlineFact marks a function of the analyzed code that takes no
+// context but creates a root context (Background or TODO) that reaches a
+// context-taking call, itself or through such functions it calls: a caller
+// with an incoming context loses its deadline by calling it.
+type dropsDeadlineFact struct {
+	Root string // the root call as written by its package: "context.Background()"
+	Via  string // the function that creates it, when not this one: "store.fetch"
+}
+
+func (*dropsDeadlineFact) AFact() {}
+
+func (f *dropsDeadlineFact) String() string {
+	if f.Via != "" {
+		return "dropsDeadline(" + f.Root + " via " + f.Via + ")"
+	}
+	return "dropsDeadline(" + f.Root + ")"
+}
+
+// An edge is a call from a function that takes no context to a function of
+// the analyzed code: the caller drops a deadline if the callee does.
+type edge struct {
+	caller, callee *types.Func
+}
+
+// A calleeCall is a call, in a function with an incoming context, to a
+// function of the analyzed code that may carry a dropsDeadlineFact.
+type calleeCall struct {
+	cur  inspector.Cursor
+	call *ast.CallExpr
+	fn   *types.Func
+}
+
+// modulePrefixes is the -module flag: import path prefixes of the analyzed
+// code.
+type modulePrefixes []string
+
+func (m *modulePrefixes) String() string { return strings.Join(*m, ",") }
+
+func (m *modulePrefixes) Set(s string) error {
+	var ps []string
+	for p := range strings.SplitSeq(s, ",") {
+		p = strings.TrimSuffix(strings.TrimSpace(p), "/")
+		if p == "" {
+			continue
+		}
+		if strings.ContainsAny(p, " \t\"()") {
+			return fmt.Errorf("invalid import path prefix %q", p)
+		}
+		ps = append(ps, p)
+	}
+	*m = ps
+	return nil
+}
+
+// contains reports whether the package path is under one of the prefixes.
+func (m modulePrefixes) contains(path string) bool {
+	for _, p := range m {
+		if path == p || strings.HasPrefix(path, p+"/") {
+			return true
+		}
+	}
+	return false
+}
+
+// boundaryOf returns the import path prefixes of the analyzed code: the
+// -module flag, else the module of the package under analysis, else (GOPATH
+// mode, where drivers know no module) the first element of its path.
+func boundaryOf(pass *analysis.Pass, flag modulePrefixes) modulePrefixes {
+	if len(flag) > 0 {
+		return flag
+	}
+	if pass.Module != nil && pass.Module.Path != "" {
+		return modulePrefixes{pass.Module.Path}
+	}
+	first, _, _ := strings.Cut(pass.Pkg.Path(), "/")
+	return modulePrefixes{first}
+}
+
+// analyzed reports whether fn belongs to the analyzed code: this package,
+// or a package under the boundary. The standard library and third-party
+// modules are never followed.
+func (c *checker) analyzed(fn *types.Func) bool {
+	return fn.Pkg() == c.pass.Pkg || fn.Pkg() != nil && c.boundary.contains(fn.Pkg().Path())
+}
+
+// takesNoContext reports whether fn has no parameter or receiver through
+// which a caller could pass a context.
+func takesNoContext(fn *types.Func) bool {
+	sig := fn.Signature()
+	if r := sig.Recv(); r != nil && (typematch.IsContext(r.Type()) || typematch.IsHTTPRequestPtr(r.Type())) {
+		return false
+	}
+	for p := range sig.Params().Variables() {
+		if typematch.IsContext(p.Type()) || typematch.IsHTTPRequestPtr(p.Type()) {
+			return false
+		}
+	}
+	return true
+}
+
+// noteDrop records that the function declared around bgCur creates the
+// root context bg that reaches the call at useCur, both directly in its
+// body (a function literal may run later, elsewhere).
+func (c *checker) noteDrop(bgCur, useCur inspector.Cursor, bg *ast.CallExpr) {
+	fn := c.enclosingFuncObj(bgCur)
+	if fn == nil || fn != c.enclosingFuncObj(useCur) || !takesNoContext(fn) || c.drops[fn] != nil {
+		return
+	}
+	c.drops[fn] = &dropsDeadlineFact{Root: types.ExprString(bg)}
+}
+
+// collectCallee records calls to functions of the analyzed code: from
+// functions with an incoming context, to report if the callee drops the
+// deadline; from functions that take none, as edges for the facts.
+func (c *checker) collectCallee(cur inspector.Cursor, call *ast.CallExpr, fn *types.Func) {
+	if fn.Signature().Recv() != nil && types.IsInterface(fn.Signature().Recv().Type()) {
+		return // an interface method has no body to know
+	}
+	if !c.analyzed(fn) || !takesNoContext(fn) {
+		return // stops at the analyzed code; a callee that takes a context gets the caller's
+	}
+	if ctxorigin.PlacementOf(c.pass.TypesInfo, cur) != ctxorigin.Inline {
+		return // deferred cleanup, detached goroutines and shutdown code may drop the deadline
+	}
+	if c.origins.HasIncoming(cur) {
+		c.calls = append(c.calls, calleeCall{cur: cur, call: call, fn: fn})
+		return
+	}
+	if caller := c.enclosingFuncObj(cur); caller != nil && caller != fn && takesNoContext(caller) {
+		c.edges = append(c.edges, edge{caller: caller, callee: fn})
+	}
+}
+
+// factOf returns the dropsDeadlineFact of fn, from this package or an
+// imported one, or nil.
+func (c *checker) factOf(fn *types.Func) *dropsDeadlineFact {
+	if fn.Pkg() == c.pass.Pkg {
+		return c.drops[fn]
+	}
+	var f dropsDeadlineFact
+	if c.pass.ImportObjectFact(fn, &f) {
+		return &f
+	}
+	return nil
+}
+
+// exportFacts propagates the drops along the edges of the package to a
+// fixed point and exports one fact per dropping function.
+func (c *checker) exportFacts() {
+	for changed := true; changed; {
+		changed = false
+		for _, e := range c.edges {
+			if c.drops[e.caller] != nil {
+				continue
+			}
+			f := c.factOf(e.callee)
+			if f == nil {
+				continue
+			}
+			via := f.Via
+			if via == "" {
+				via = qualifiedName(e.callee)
+			}
+			c.drops[e.caller] = &dropsDeadlineFact{Root: f.Root, Via: via}
+			changed = true
+		}
+	}
+	for fn, f := range c.drops {
+		c.pass.ExportObjectFact(fn, f)
+	}
+}
+
+// reportCallees reports the calls, in functions with an incoming context,
+// of functions that drop the deadline.
+func (c *checker) reportCallees() {
+	for _, cc := range c.calls {
+		f := c.factOf(cc.fn)
+		if f == nil {
+			continue
+		}
+		ctxText := "ctx"
+		if p, ok := c.fixParam(cc.cur); ok {
+			ctxText = p.Expr()
+		}
+		name := callName(cc.call.Fun)
+		var msg string
+		if f.Via == "" {
+			msg = fmt.Sprintf("%s creates %s and passes it on, dropping the caller's deadline; give %s a context parameter and pass %s",
+				name, f.Root, name, ctxText)
+		} else {
+			msg = fmt.Sprintf("%s reaches %s, which creates %s and passes it on, dropping the caller's deadline; give them a context parameter and pass %s",
+				name, f.Via, f.Root, ctxText)
+		}
+		c.report(analysis.Diagnostic{Pos: cc.call.Pos(), End: cc.call.End(), Category: CategoryCallee, Message: msg})
+	}
+}
+
+// qualifiedName names fn for messages in other packages: "pkg.F" or
+// "pkg.T.M".
+func qualifiedName(fn *types.Func) string {
+	name := fn.Name()
+	if r := fn.Signature().Recv(); r != nil {
+		if n, ok := types.Unalias(typematch.Deref(r.Type())).(*types.Named); ok {
+			name = n.Obj().Name() + "." + name
+		}
+	}
+	if fn.Pkg() != nil {
+		name = fn.Pkg().Name() + "." + name
+	}
+	return name
+}
