@@ -267,13 +267,19 @@ func (c *checker) connOfCall(call *ast.CallExpr, index, depth int) connState {
 	if fn != nil && fn.Pkg() == c.pass.Pkg {
 		s = c.connOfReturns(fn, index, depth+1) // a constructor of this package
 	}
+	return max(s, c.connOfOperands(call, depth)) // pb.NewFooClient(conn), newService(conn)
+}
+
+// connOfOperands combines the states of the receiver and arguments of call.
+func (c *checker) connOfOperands(call *ast.CallExpr, depth int) connState {
+	s := connPlain
 	if sel, ok := ast.Unparen(call.Fun).(*ast.SelectorExpr); ok {
-		if k, ok := info.Selections[sel]; ok && k.Kind() == types.MethodVal {
-			s = max(s, c.connOf(sel.X, depth+1))
+		if k, ok := c.pass.TypesInfo.Selections[sel]; ok && k.Kind() == types.MethodVal {
+			s = c.connOf(sel.X, depth+1)
 		}
 	}
 	for _, a := range call.Args {
-		s = max(s, c.connOf(a, depth+1)) // pb.NewFooClient(conn), newService(conn)
+		s = max(s, c.connOf(a, depth+1))
 	}
 	return s
 }

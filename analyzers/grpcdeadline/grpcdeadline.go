@@ -247,6 +247,9 @@ func (c *checker) checkHelperCall(cur inspector.Cursor, call *ast.CallExpr, fn *
 	if o.Kind != ctxorigin.Root {
 		return
 	}
+	if !h.Stream && c.connOfOperands(call, 0) != connPlain {
+		return // a client built with a deadline interceptor is passed in
+	}
 	cat := CategoryCall
 	if h.Stream {
 		cat = CategoryStream

@@ -13,5 +13,15 @@ import (
 func TestAnalyzer(t *testing.T) {
 	analysistest.Run(t, testutil.TestData(), grpcdeadline.Analyzer,
 		"grpcdeadline/call",
+		"grpcdeadline/dial",
+		"grpcdeadline/interceptors",
+		"grpcdeadline/generated",
+		"grpcdeadline/helpers/lib",
+		"grpcdeadline/helpers/user", // facts from grpcdeadline/helpers/lib
 	)
+}
+
+func TestStreams(t *testing.T) {
+	testutil.SetFlag(t, grpcdeadline.Analyzer, "streams", "true")
+	analysistest.Run(t, testutil.TestData(), grpcdeadline.Analyzer, "grpcdeadline/streams")
 }
