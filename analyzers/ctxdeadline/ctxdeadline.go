@@ -73,6 +73,9 @@ type checker struct {
 	drops map[*types.Func]*dropsDeadlineFact
 	edges []edge
 	calls []calleeCall
+	// variantCalls holds the calls reported as ctx-variant: a callee that
+	// drops the deadline but has a variant is reported once, with the variant.
+	variantCalls map[*ast.CallExpr]bool
 }
 
 func run(pass *analysis.Pass) (any, error) {
@@ -90,6 +93,8 @@ func run(pass *analysis.Pass) (any, error) {
 		roots:     make(map[*ast.CallExpr]*rootFinding),
 		bgCursors: make(map[*ast.CallExpr]inspector.Cursor),
 		drops:     make(map[*types.Func]*dropsDeadlineFact),
+
+		variantCalls: make(map[*ast.CallExpr]bool),
 	}
 	if !c.applicable() {
 		return nil, nil

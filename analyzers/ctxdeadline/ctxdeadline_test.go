@@ -13,5 +13,10 @@ import (
 func TestAnalyzer(t *testing.T) {
 	analysistest.Run(t, testutil.TestData(), ctxdeadline.Analyzer,
 		"ctxdeadline/dropped",
+		"ctxdeadline/reset",
+		"ctxdeadline/variant",
+		"ctxdeadline/callee/helper",
+		"ctxdeadline/callee/mid",
+		"ctxdeadline/callee/user",
 	)
 }

@@ -34,7 +34,7 @@
 // Fixed (the suggested fix passes the incoming context, r.Context() in a
 // handler):
 //
-//		row := s.db.QueryRowContext(ctx, q, id)
+//	row := s.db.QueryRowContext(ctx, q, id)
 //
 // In a goroutine started by the function (a go statement or a
 // time.AfterFunc callback) the incoming context is the wrong fix: a request

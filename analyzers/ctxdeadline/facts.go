@@ -190,8 +190,8 @@ func (c *checker) exportFacts() {
 func (c *checker) reportCallees() {
 	for _, cc := range c.calls {
 		f := c.factOf(cc.fn)
-		if f == nil {
-			continue
+		if f == nil || c.variantCalls[cc.call] {
+			continue // no drop, or reported as ctx-variant with its variant
 		}
 		ctxText := "ctx"
 		if p, ok := c.fixParam(cc.cur); ok {
@@ -201,7 +201,7 @@ func (c *checker) reportCallees() {
 		var msg string
 		if f.Via == "" {
 			msg = fmt.Sprintf("%s creates %s and passes it on, dropping the caller's deadline; give %s a context parameter and pass %s",
-				name, f.Root, name, ctxText)
+				name, f.Root, cc.fn.Name(), ctxText)
 		} else {
 			msg = fmt.Sprintf("%s reaches %s, which creates %s and passes it on, dropping the caller's deadline; give them a context parameter and pass %s",
 				name, f.Via, f.Root, ctxText)

@@ -202,6 +202,7 @@ func (c *checker) checkVariant(cur inspector.Cursor, call *ast.CallExpr, fn *typ
 	if hasParam {
 		d.SuggestedFixes = c.variantFix(cur, call, fn, v, ctxText)
 	}
+	c.variantCalls[call] = true
 	c.report(d)
 }
 
