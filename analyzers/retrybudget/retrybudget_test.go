@@ -1,0 +1,17 @@
+package retrybudget_test
+
+import (
+	"testing"
+
+	"golang.org/x/tools/go/analysis/analysistest"
+
+	"github.com/timeoutlint/timeoutlint/analyzers/retrybudget"
+	"github.com/timeoutlint/timeoutlint/internal/testutil"
+)
+
+// TestAnalyzer runs every default-flag fixture package in one load.
+func TestAnalyzer(t *testing.T) {
+	analysistest.Run(t, testutil.TestData(), retrybudget.Analyzer,
+		"retrybudget/waits",
+	)
+}
