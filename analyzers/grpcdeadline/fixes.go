@@ -176,7 +176,7 @@ func (c *checker) withTimeout(cur inspector.Cursor, root string, expr ast.Expr) 
 		return "", nil, false
 	}
 	pos := stmt.Node().Pos()
-	scope := c.pass.TypesInfo.Scopes[stmt.Parent().Node()]
+	scope := c.blockScope(stmt.Parent())
 	file := fixutil.FileOf(c.pass.Files, pos)
 	if scope == nil || file == nil || expr != nil && !c.sameMeaning(expr, scope, pos) {
 		return "", nil, false
@@ -206,6 +206,21 @@ func (c *checker) withTimeout(cur inspector.Cursor, root string, expr ast.Expr) 
 		ctxName, cancelName, ctxQual, root, fixutil.Duration(c.def, timeQual), indent, cancelName, indent)
 	edits = append(edits, analysis.TextEdit{Pos: pos, End: pos, NewText: []byte(text)})
 	return ctxName, edits, true
+}
+
+// blockScope returns the scope of the block, case or select clause at cur;
+// a function body shares the scope of its function type.
+func (c *checker) blockScope(cur inspector.Cursor) *types.Scope {
+	if s := c.pass.TypesInfo.Scopes[cur.Node()]; s != nil {
+		return s
+	}
+	switch fn := cur.Parent().Node().(type) {
+	case *ast.FuncDecl:
+		return c.pass.TypesInfo.Scopes[fn.Type]
+	case *ast.FuncLit:
+		return c.pass.TypesInfo.Scopes[fn.Type]
+	}
+	return nil
 }
 
 // insertionPoint returns the statement of a block, case or select clause

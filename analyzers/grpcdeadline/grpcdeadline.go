@@ -302,8 +302,8 @@ func (c *checker) checkDial(cur inspector.Cursor, call *ast.CallExpr, fn *types.
 
 // remedy is the end of a message: what to do.
 func (c *checker) remedy(cur inspector.Cursor, stream bool) string {
-	if ps := c.origins.Incoming(cur); len(ps) > 0 {
-		return "pass the incoming context " + ps[0].Expr()
+	if p, ok := c.incomingAt(cur); ok {
+		return "pass the incoming context " + p.Expr()
 	}
 	if stream {
 		return "use a context with a deadline or cancel it when the stream is done"

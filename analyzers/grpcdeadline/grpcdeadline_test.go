@@ -25,3 +25,8 @@ func TestStreams(t *testing.T) {
 	testutil.SetFlag(t, grpcdeadline.Analyzer, "streams", "true")
 	analysistest.Run(t, testutil.TestData(), grpcdeadline.Analyzer, "grpcdeadline/streams")
 }
+
+func TestFixes(t *testing.T) {
+	analysistest.RunWithSuggestedFixes(t, testutil.TestData(), grpcdeadline.Analyzer, "grpcdeadline/fixes")
+	testutil.GoldenCompiles(t, "grpcdeadline/fixes")
+}
