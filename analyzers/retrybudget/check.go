@@ -111,9 +111,6 @@ func (c *checker) checkRetry(lw *loopWaits) {
 		return // generated file, or test file without -tests
 	}
 	errs := c.retriedErrors(loop)
-	if len(errs) == 0 {
-		return // no operation whose error the loop could test
-	}
 	rangeTicker := false
 	switch l := loop.(type) {
 	case *ast.ForStmt:
@@ -237,14 +234,23 @@ func implies(info *types.Info, e ast.Expr, val bool, errs map[types.Object]bool)
 	return false
 }
 
-// isNilCheck reports whether e compares one of errs with nil.
+// isNilCheck reports whether e compares with nil one of errs or the error
+// a call returns (for op() != nil).
 func isNilCheck(info *types.Info, e *ast.BinaryExpr, errs map[types.Object]bool) bool {
 	x, y := ast.Unparen(e.X), ast.Unparen(e.Y)
 	if info.Types[x].IsNil() {
 		x, y = y, x
 	}
-	id, ok := x.(*ast.Ident)
-	return ok && info.Types[y].IsNil() && errs[info.ObjectOf(id)]
+	if !info.Types[y].IsNil() {
+		return false
+	}
+	switch x := x.(type) {
+	case *ast.Ident:
+		return errs[info.ObjectOf(x)]
+	case *ast.CallExpr:
+		return isErrorType(info.TypeOf(x))
+	}
+	return false
 }
 
 // conditions returns the expressions of the loop that decide a branch: if

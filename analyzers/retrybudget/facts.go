@@ -163,6 +163,9 @@ func (c *checker) exportFacts() {
 	}
 	sleepers := false
 	for fn := range c.idx.decls {
+		if isEntryPoint(fn) {
+			continue // never called
+		}
 		if s := c.sleeps(fn); s != nil {
 			c.pass.ExportObjectFact(fn, s)
 			sleepers = true
@@ -196,4 +199,13 @@ func (c *checker) sameModule(pkg *types.Package) bool {
 	}
 	p := pkg.Path()
 	return p == m.Path || strings.HasPrefix(p, m.Path+"/")
+}
+
+// isEntryPoint reports whether fn is main.main or an init function.
+func isEntryPoint(fn *types.Func) bool {
+	sig := fn.Type().(*types.Signature)
+	if sig.Recv() != nil {
+		return false
+	}
+	return fn.Name() == "init" || fn.Name() == "main" && fn.Pkg().Name() == "main"
 }

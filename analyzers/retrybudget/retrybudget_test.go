@@ -13,5 +13,7 @@ import (
 func TestAnalyzer(t *testing.T) {
 	analysistest.Run(t, testutil.TestData(), retrybudget.Analyzer,
 		"retrybudget/waits",
+		"retrybudget/retries",
+		"retrybudget/periodic",
 	)
 }

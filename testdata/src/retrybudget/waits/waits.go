@@ -338,7 +338,7 @@ func once(ctx context.Context) error { // want once:"sleeps\\(1s\\)"
 
 // A blank context parameter is deliberately unusable.
 func blank(_ context.Context) { // want blank:"sleeps\\(1s\\)"
-	for op() != nil {
+	for op() != nil { // want `retry loop exits only when the operation succeeds`
 		time.Sleep(time.Second)
 	}
 }
