@@ -30,3 +30,29 @@ func TestFixes(t *testing.T) {
 	analysistest.RunWithSuggestedFixes(t, testutil.TestData(), grpcdeadline.Analyzer, "grpcdeadline/fixes")
 	testutil.GoldenCompiles(t, "grpcdeadline/fixes")
 }
+
+func TestInterceptorsFlag(t *testing.T) {
+	testutil.SetFlag(t, grpcdeadline.Analyzer, "interceptors", "example.com/mw.Timeout, example.com/other.Bound")
+	analysistest.Run(t, testutil.TestData(), grpcdeadline.Analyzer, "grpcdeadline/interceptorflag")
+}
+
+func TestInterceptorsFlagValidation(t *testing.T) {
+	f := grpcdeadline.Analyzer.Flags.Lookup("interceptors")
+	old := f.Value.String()
+	t.Cleanup(func() { f.Value.Set(old) })
+	for _, bad := range []string{"Timeout", "example.com/mw", "example.com/mw.", "example.com/mw.1x", ".Timeout", "example.com/mw/.Timeout"} {
+		if err := f.Value.Set(bad); err == nil {
+			t.Errorf("Set(%q) succeeded, want an error", bad)
+		}
+	}
+	for _, good := range []string{"", "example.com/mw.Timeout", "mw.Timeout,gopkg.in/x.v1/y.Z"} {
+		if err := f.Value.Set(good); err != nil {
+			t.Errorf("Set(%q): %v", good, err)
+		}
+	}
+}
+
+func TestTestsFlag(t *testing.T) {
+	testutil.SetFlag(t, grpcdeadline.Analyzer, "tests", "true")
+	analysistest.Run(t, testutil.TestData(), grpcdeadline.Analyzer, "grpcdeadline/withtests")
+}

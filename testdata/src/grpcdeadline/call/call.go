@@ -201,3 +201,9 @@ func main() {
 	conn, _ := grpc.NewClient("localhost:50051", grpc.WithTransportCredentials(insecure.NewCredentials()))
 	pb.NewFooClient(conn).Get(context.Background(), &pb.GetRequest{}) // want `gRPC call FooClient.Get has no deadline`
 }
+
+// A suppressed finding.
+func ignored(c pb.FooClient) {
+	//timeoutlint:ignore grpcdeadline one-shot admin tool, bounded by the operator
+	c.Get(context.Background(), &pb.GetRequest{})
+}

@@ -1,0 +1,2 @@
+// Package withtests is checked with -tests.
+package withtests
