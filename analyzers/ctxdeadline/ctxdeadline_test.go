@@ -18,5 +18,51 @@ func TestAnalyzer(t *testing.T) {
 		"ctxdeadline/callee/helper",
 		"ctxdeadline/callee/mid",
 		"ctxdeadline/callee/user",
+		"ctxdeadline/units",
+		"ctxdeadline/framework",
+		"ctxdeadline/testsquiet", // its _test.go findings need -tests
 	)
+}
+
+func TestFixes(t *testing.T) {
+	analysistest.RunWithSuggestedFixes(t, testutil.TestData(), ctxdeadline.Analyzer, "ctxdeadline/fixes")
+	testutil.GoldenCompiles(t, "ctxdeadline/fixes")
+}
+
+func TestTestsFlag(t *testing.T) {
+	testutil.SetFlag(t, ctxdeadline.Analyzer, "tests", "true")
+	analysistest.Run(t, testutil.TestData(), ctxdeadline.Analyzer, "ctxdeadline/withtests")
+}
+
+func TestIgnoreDirectives(t *testing.T) {
+	testutil.SetFlag(t, ctxdeadline.Analyzer, "unused-ignores", "true")
+	analysistest.Run(t, testutil.TestData(), ctxdeadline.Analyzer, "ctxdeadline/ignore")
+}
+
+func TestVariantsFlag(t *testing.T) {
+	testutil.SetFlag(t, ctxdeadline.Analyzer, "variants",
+		"ctxdeadline/variantsflag.Open:ctxdeadline/variantsflag.Dial,"+
+			"(*ctxdeadline/variantsflag.Conn).Run:(*ctxdeadline/variantsflag.Conn).Exec")
+	analysistest.Run(t, testutil.TestData(), ctxdeadline.Analyzer, "ctxdeadline/variantsflag")
+}
+
+func TestVariantsFlagValidates(t *testing.T) {
+	f := ctxdeadline.Analyzer.Flags.Lookup("variants")
+	for _, bad := range []string{"Open", "a.F", "a.F:", "a.F:b G", "(*a.T.M:a.G", "a.F:b.G:c.H"} {
+		if bad == "a.F" {
+			bad = "a.F" // no target
+		}
+		if err := f.Value.Set(bad); err == nil {
+			t.Errorf("-variants=%q: no error", bad)
+		}
+	}
+	t.Cleanup(func() { _ = f.Value.Set("") })
+	if err := f.Value.Set("net/http.NewRequest:net/http.NewRequestWithContext,(*database/sql.DB).Begin:(*database/sql.DB).BeginTx"); err != nil {
+		t.Errorf("valid -variants: %v", err)
+	}
+}
+
+func TestModuleFlag(t *testing.T) {
+	testutil.SetFlag(t, ctxdeadline.Analyzer, "module", "ctxdeadline/moduleflag/own")
+	analysistest.Run(t, testutil.TestData(), ctxdeadline.Analyzer, "ctxdeadline/moduleflag/own", "ctxdeadline/moduleflag/other")
 }

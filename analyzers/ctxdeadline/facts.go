@@ -121,7 +121,17 @@ func (c *checker) noteDrop(bgCur, useCur inspector.Cursor, bg *ast.CallExpr) {
 	if fn == nil || fn != c.enclosingFuncObj(useCur) || !takesNoContext(fn) || c.drops[fn] != nil {
 		return
 	}
+	if c.rep.Index().IsTest(bgCur.Node().Pos()) || isEntryPoint(fn) {
+		return // never called from a function with an incoming context outside tests
+	}
 	c.drops[fn] = &dropsDeadlineFact{Root: types.ExprString(bg)}
+}
+
+// isEntryPoint reports whether fn is main.main or an init function, which
+// no function calls.
+func isEntryPoint(fn *types.Func) bool {
+	return fn.Signature().Recv() == nil &&
+		(fn.Name() == "init" || fn.Name() == "main" && fn.Pkg().Name() == "main")
 }
 
 // collectCallee records calls to functions of the analyzed code: from
@@ -141,7 +151,8 @@ func (c *checker) collectCallee(cur inspector.Cursor, call *ast.CallExpr, fn *ty
 		c.calls = append(c.calls, calleeCall{cur: cur, call: call, fn: fn})
 		return
 	}
-	if caller := c.enclosingFuncObj(cur); caller != nil && caller != fn && takesNoContext(caller) {
+	if caller := c.enclosingFuncObj(cur); caller != nil && caller != fn && takesNoContext(caller) &&
+		!isEntryPoint(caller) && !c.rep.Index().IsTest(cur.Node().Pos()) {
 		c.edges = append(c.edges, edge{caller: caller, callee: fn})
 	}
 }

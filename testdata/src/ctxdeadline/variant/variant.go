@@ -222,3 +222,20 @@ func afterDone(ctx context.Context, c *Client) error {
 func (c *Client) Warm(id string) error { return c.WarmContext(context.Background(), id) } // want Warm:"dropsDeadline"
 
 func (c *Client) WarmContext(ctx context.Context, id string) error { return nil }
+
+// Aliases and interfaces that embed context.Context are incoming contexts.
+
+type Context = context.Context
+
+type RequestContext interface {
+	context.Context
+	User() string
+}
+
+func aliased(ctx Context, db *sql.DB) error {
+	return db.Ping() // want `db.Ping ignores the incoming context, .*; use db.PingContext\(ctx, ...\)`
+}
+
+func embedded(rc RequestContext, db *sql.DB) error {
+	return db.Ping() // want `db.Ping ignores the incoming context, .*; use db.PingContext\(rc, ...\)`
+}
