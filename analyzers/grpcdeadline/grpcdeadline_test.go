@@ -1,6 +1,7 @@
 package grpcdeadline_test
 
 import (
+	"path/filepath"
 	"testing"
 
 	"golang.org/x/tools/go/analysis/analysistest"
@@ -55,4 +56,15 @@ func TestInterceptorsFlagValidation(t *testing.T) {
 func TestTestsFlag(t *testing.T) {
 	testutil.SetFlag(t, grpcdeadline.Analyzer, "tests", "true")
 	analysistest.Run(t, testutil.TestData(), grpcdeadline.Analyzer, "grpcdeadline/withtests")
+}
+
+// TestModule runs the analyzer in module mode on a module that depends on
+// the real google.golang.org/grpc v1.85.0 (from the module cache) and on
+// this repository's runtime/deadlinegrpc (through a replace directive).
+func TestModule(t *testing.T) {
+	dir, err := filepath.Abs(filepath.Join("testdata", "e2e"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	analysistest.Run(t, dir, grpcdeadline.Analyzer, "./...")
 }
