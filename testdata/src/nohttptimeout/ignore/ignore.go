@@ -32,7 +32,7 @@ func unknownName(u string) {
 
 func empty(u string) {
 	/* want `names no analyzer` */ //timeoutlint:ignore
-	_, _ = http.Get(u) // want `http.Get uses`
+	_, _ = http.Get(u)             // want `http.Get uses`
 }
 
 func notADirective(u string) {

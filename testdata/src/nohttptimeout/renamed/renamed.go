@@ -1,8 +1,8 @@
 package renamed
 
 import (
-	stdhttp "net/http"
 	. "net"
+	stdhttp "net/http"
 	tm "time"
 )
 

@@ -52,11 +52,15 @@ func tooLargeAssign(c *http.Client) { c.Timeout = 11 * time.Minute } // want too
 
 func typed() *http.Client { return &http.Client{Timeout: 30 * time.Second} }
 
-func converted() *http.Client { return &http.Client{Timeout: time.Duration(timeoutSeconds) * time.Second} }
+func converted() *http.Client {
+	return &http.Client{Timeout: time.Duration(timeoutSeconds) * time.Second}
+}
 
 func nanosOnPurpose() *http.Client { return &http.Client{Timeout: 5e9} } // 5s written in nanoseconds
 
-func zero(h http.Handler) *http.Server { return &http.Server{Handler: h, ReadHeaderTimeout: 2 * time.Second, IdleTimeout: 0} }
+func zero(h http.Handler) *http.Server {
+	return &http.Server{Handler: h, ReadHeaderTimeout: 2 * time.Second, IdleTimeout: 0}
+}
 
 func longIdle(h http.Handler) *http.Server {
 	return &http.Server{Handler: h, ReadHeaderTimeout: time.Second, IdleTimeout: 2 * time.Hour}
@@ -66,4 +70,6 @@ func atLimit() *http.Client { return &http.Client{Timeout: 10 * time.Minute} }
 
 func variable(d time.Duration) *http.Client { return &http.Client{Timeout: d} }
 
-func otherStruct() struct{ Timeout time.Duration } { return struct{ Timeout time.Duration }{Timeout: 30} }
+func otherStruct() struct{ Timeout time.Duration } {
+	return struct{ Timeout time.Duration }{Timeout: 30}
+}
