@@ -357,7 +357,7 @@ func (c *checker) isBoundCall(call *ast.CallExpr) bool {
 		fn.Pkg() != nil && fn.Pkg().Path() == budgetPath:
 		return true
 	}
-	return c.waitsCtx(fn)
+	return c.waitsCtx(fn) && c.passesLiveContext(call)
 }
 
 // mentions reports whether n refers to one of objs.

@@ -43,9 +43,8 @@ func (c *checker) waitFixes(w *event, p ctxorigin.Param, src []byte) []analysis.
 	}
 	ind := lineIndent(c.pass.Fset, src, w.node.Pos())
 	if w.wait == waitSelect {
-		s := w.node.(*ast.SelectStmt)
-		at := s.Body.Lbrace + 1
-		text := "\n" + ind + "case <-" + ctx + ".Done():\n" + ind + "\t" + ret(ctx+".Err()")
+		at := w.node.(*ast.SelectStmt).Body.List[0].Pos()
+		text := "case <-" + ctx + ".Done():\n" + ind + "\t" + ret(ctx+".Err()") + "\n" + ind
 		return []analysis.SuggestedFix{{Message: fixSelectMsg, TextEdits: []analysis.TextEdit{{Pos: at, End: at, NewText: []byte(text)}}}}
 	}
 	stmt, ok := w.cur.Parent().Node().(*ast.ExprStmt)

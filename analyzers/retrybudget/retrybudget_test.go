@@ -15,5 +15,14 @@ func TestAnalyzer(t *testing.T) {
 		"retrybudget/waits",
 		"retrybudget/retries",
 		"retrybudget/periodic",
+		"retrybudget/lib",
+		"retrybudget/facts/helper",
+		"retrybudget/facts/user", // facts from retrybudget/facts/helper
 	)
+}
+
+func TestFixes(t *testing.T) {
+	analysistest.RunWithSuggestedFixes(t, testutil.TestData(), retrybudget.Analyzer, "retrybudget/fixes", "retrybudget/fixlib")
+	testutil.GoldenCompiles(t, "retrybudget/fixlib")
+	goldenSectionsCompile(t, "retrybudget/fixes")
 }

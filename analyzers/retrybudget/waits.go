@@ -67,8 +67,8 @@ type event struct {
 	loop    inspector.Cursor // innermost loop of fn whose iterations run the event
 	inLoop  bool
 	dur     duration
-	ticker  bool     // a ticker-driven wait (tolerated when the loop observes the context)
-	done    bool     // for evObserve: waits on ctx.Done() (not just ctx.Err())
+	ticker  bool // a ticker-driven wait (tolerated when the loop observes the context)
+	done    bool // for evObserve: waits on ctx.Done() (not just ctx.Err())
 	callee  *types.Func
 	durArg  ast.Expr // for time.Sleep and <-time.After: the duration argument
 	timeSel ast.Expr // for time.Sleep: the function expression (time.Sleep)

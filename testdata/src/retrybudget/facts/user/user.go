@@ -1,0 +1,81 @@
+package user // want package:"hassleepers"
+
+import (
+	"context"
+	"time"
+
+	"retrybudget/facts/helper"
+)
+
+func op(ctx context.Context) error { return nil }
+
+func usesPause(ctx context.Context) error {
+	for op(ctx) != nil {
+		helper.Pause(time.Second) // want `helper.Pause, which sleeps, in a loop cannot be interrupted by ctx`
+	}
+	return nil
+}
+
+func usesBackoff(ctx context.Context) {
+	for i := 0; op(ctx) != nil; i++ {
+		helper.Backoff(i) // want `helper.Backoff, which sleeps, in a loop cannot be interrupted by ctx`
+	}
+}
+
+func usesSleepThenCheck(ctx context.Context) error {
+	for op(ctx) != nil {
+		if err := helper.SleepThenCheck(ctx, time.Second); err != nil { // want `helper.SleepThenCheck, which sleeps, in a loop`
+			return err
+		}
+	}
+	return nil
+}
+
+func usesWait(ctx context.Context) error { // want usesWait:"waitsctx"
+	for op(ctx) != nil {
+		if err := helper.Wait(ctx, time.Second); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+func usesWaitThrough(ctx context.Context) error { // want usesWaitThrough:"waitsctx"
+	for op(ctx) != nil {
+		if err := helper.WaitThrough(ctx); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// A constant helper wait within -slack in a loop that checks the context
+// every iteration is tolerated.
+func usesJitter(ctx context.Context) error {
+	for op(ctx) != nil {
+		if err := ctx.Err(); err != nil {
+			return err
+		}
+		helper.Jitter()
+	}
+	return nil
+}
+
+// A helper waiting on a root context does not observe the caller's.
+func usesWaitBackground() { // want usesWaitBackground:"sleeps\\(1s\\)"
+	for op(context.Background()) != nil { // want `retry loop exits only when the operation succeeds`
+		_ = helper.Wait(context.Background(), time.Second)
+		helper.Pause(time.Second)
+	}
+}
+
+// Outside a function with an incoming context, the helper makes the loop a
+// waiting loop: an unbounded retry.
+func retryWithPause() { // want retryWithPause:"sleeps"
+	for { // want `retry loop exits only when the operation succeeds`
+		if err := op(context.TODO()); err == nil {
+			return
+		}
+		helper.Pause(time.Second)
+	}
+}
