@@ -14,6 +14,7 @@ func TestAnalyzer(t *testing.T) {
 	analysistest.Run(t, testutil.TestData(), nohttptimeout.Analyzer,
 		"nohttptimeout/client",
 		"nohttptimeout/server",
+		"nohttptimeout/serve",
 		"nohttptimeout/defaultclient",
 		"nohttptimeout/defaultset",
 		"nohttptimeout/dial",

@@ -73,3 +73,25 @@ func variable(d time.Duration) *http.Client { return &http.Client{Timeout: d} }
 func otherStruct() struct{ Timeout time.Duration } {
 	return struct{ Timeout time.Duration }{Timeout: 30}
 }
+
+func tooLargeTransport() *http.Transport {
+	return &http.Transport{ResponseHeaderTimeout: time.Hour} // want `http.Transport ResponseHeaderTimeout of 1h0m0s is above`
+}
+
+func tooLargeDialer() *net.Dialer { return &net.Dialer{Timeout: 30 * time.Minute} } // want `net.Dialer Timeout of 30m0s is above`
+
+func tooLargeDialTimeout(addr string) {
+	_, _ = net.DialTimeout("tcp", addr, 15*time.Minute) // want `net.DialTimeout timeout of 15m0s is above`
+}
+
+func tooLargeWrite(h http.Handler) *http.Server {
+	return &http.Server{Handler: h, ReadHeaderTimeout: time.Second, WriteTimeout: time.Hour} // want `http.Server WriteTimeout of 1h0m0s is above`
+}
+
+func longIdleConn() *http.Transport { return &http.Transport{IdleConnTimeout: 24 * time.Hour} }
+
+func belowLimitHandler(h http.Handler) http.Handler { return http.TimeoutHandler(h, 9*time.Minute, "") }
+
+func configuredLarge(d time.Duration) *http.Client { return &http.Client{Timeout: d * time.Hour} }
+
+func dialBelow(addr string) { _, _ = net.DialTimeout("tcp", addr, 30*time.Second) }
