@@ -185,8 +185,8 @@ func (c *checker) checkVariant(cur inspector.Cursor, call *ast.CallExpr, fn *typ
 	if v.target != nil && c.enclosingFuncObj(cur) == v.target {
 		return // the variant itself delegating to F
 	}
-	if c.requestGetsContext(cur, call) {
-		return // req.WithContext(ctx) or req.Clone(ctx) later attaches a context (noctx #10)
+	if c.getsContextLater(cur, call) {
+		return // req.WithContext(ctx), req.Clone(ctx) or a helper given ctx attaches it later (noctx #7, #10)
 	}
 	p, hasParam := c.fixParam(cur)
 	ctxText := "ctx"
@@ -229,18 +229,13 @@ func renamed(call *ast.CallExpr, name string) string {
 	return name
 }
 
-// requestGetsContext reports whether call returns an *http.Request that is
-// stored in a variable on which the enclosing function later calls
-// WithContext or Clone: the request gets a context after all.
-func (c *checker) requestGetsContext(cur inspector.Cursor, call *ast.CallExpr) bool {
+// getsContextLater reports whether the result of call is stored in a
+// variable that later gets a context in the enclosing function: an
+// *http.Request through req.WithContext(x) or req.Clone(x), or any value
+// passed to a call together with a context that is the incoming one or has
+// a deadline (ctxhttp.Do(ctx, client, req), runCmdContext(ctx, cmd)).
+func (c *checker) getsContextLater(cur inspector.Cursor, call *ast.CallExpr) bool {
 	info := c.pass.TypesInfo
-	res := info.TypeOf(call)
-	if tup, ok := res.(*types.Tuple); ok && tup.Len() > 0 {
-		res = tup.At(0).Type()
-	}
-	if !typematch.IsHTTPRequestPtr(res) {
-		return false
-	}
 	v := assignedVar(info, cur)
 	if v == nil {
 		return false
@@ -249,16 +244,25 @@ func (c *checker) requestGetsContext(cur inspector.Cursor, call *ast.CallExpr) b
 	if !ok {
 		return false
 	}
+	isV := func(e ast.Expr) bool {
+		id, ok := ast.Unparen(e).(*ast.Ident)
+		return ok && info.Uses[id] == v
+	}
 	for cc := range fc.Preorder((*ast.CallExpr)(nil)) {
 		m := cc.Node().(*ast.CallExpr)
-		fn := typematch.CalleeFunc(info, m)
-		if !typematch.IsMethodNamed(fn, "net/http", "Request", "WithContext", "Clone") {
-			continue
+		if m.Pos() < call.End() {
+			continue // not later
 		}
-		if sel, ok := ast.Unparen(m.Fun).(*ast.SelectorExpr); ok {
-			if id, ok := ast.Unparen(sel.X).(*ast.Ident); ok && info.Uses[id] == v {
+		if typematch.IsMethodNamed(typematch.CalleeFunc(info, m), "net/http", "Request", "WithContext", "Clone") {
+			if sel, ok := ast.Unparen(m.Fun).(*ast.SelectorExpr); ok && isV(sel.X) {
 				return true
 			}
+			continue
+		}
+		if slices.ContainsFunc(m.Args, isV) && slices.ContainsFunc(m.Args, func(a ast.Expr) bool {
+			return typematch.IsContext(info.TypeOf(a)) && c.origins.Of(a).Bounded()
+		}) {
+			return true
 		}
 	}
 	return false

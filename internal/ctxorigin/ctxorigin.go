@@ -156,6 +156,10 @@ type Result struct {
 	incoming map[ast.Node][]Param
 	// params holds every incoming-context parameter variable, mapped to its function.
 	params map[*types.Var]inspector.Cursor
+	// declares holds the functions that declare a parameter of context or
+	// *http.Request type, named, blank or unnamed: such a function gets its
+	// context from its own caller, not from the functions it is nested in.
+	declares map[ast.Node]bool
 }
 
 // An assign is one value assigned to a tracked variable: expr, or result
@@ -177,6 +181,7 @@ func run(pass *analysis.Pass) (any, error) {
 		busy:     make(map[*types.Var]bool),
 		incoming: make(map[ast.Node][]Param),
 		params:   make(map[*types.Var]inspector.Cursor),
+		declares: make(map[ast.Node]bool),
 	}
 	return r, nil
 }
@@ -250,6 +255,9 @@ func (r *Result) addParams(fn inspector.Cursor, ft *ast.FuncType) {
 		return
 	}
 	for _, field := range ft.Params.List {
+		if t := r.info.TypeOf(field.Type); typematch.IsContext(t) || typematch.IsHTTPRequestPtr(t) {
+			r.declares[fn.Node()] = true
+		}
 		for _, name := range field.Names {
 			v, ok := r.info.Defs[name].(*types.Var)
 			if !ok || name.Name == "_" {
@@ -305,25 +313,34 @@ func (r *Result) addAssign(stmt inspector.Cursor, lhs, rhs []ast.Expr) {
 
 // Incoming returns the incoming contexts visible in the function whose body
 // holds cur: the innermost function's own parameters first, then those of
-// the functions it is nested in. It returns nil when there are none.
+// the functions it is nested in, up to the first function that declares a
+// context parameter of its own (named or not: a literal such as
+// func(context.Context, string) {...} gets its context from its caller and
+// ignores it on purpose). It returns nil when there are none.
 func (r *Result) Incoming(cur inspector.Cursor) []Param {
 	r.lock()
 	defer r.mu.Unlock()
 	var ps []Param
 	for c := range cur.Enclosing((*ast.FuncDecl)(nil), (*ast.FuncLit)(nil)) {
 		ps = append(ps, r.incoming[c.Node()]...)
+		if r.declares[c.Node()] {
+			break
+		}
 	}
 	return ps
 }
 
-// HasIncoming reports whether the function whose body holds cur, or a
-// function it is nested in, has an incoming context.
+// HasIncoming reports whether Incoming(cur) is not empty, without
+// allocating.
 func (r *Result) HasIncoming(cur inspector.Cursor) bool {
 	r.lock()
 	defer r.mu.Unlock()
 	for c := range cur.Enclosing((*ast.FuncDecl)(nil), (*ast.FuncLit)(nil)) {
 		if len(r.incoming[c.Node()]) > 0 {
 			return true
+		}
+		if r.declares[c.Node()] {
+			return false
 		}
 	}
 	return false

@@ -239,3 +239,41 @@ func aliased(ctx Context, db *sql.DB) error {
 func embedded(rc RequestContext, db *sql.DB) error {
 	return db.Ping() // want `db.Ping ignores the incoming context, .*; use db.PingContext\(rc, ...\)`
 }
+
+// A value that later goes, with the incoming context, to a helper that
+// binds it (ctxhttp.Do(ctx, client, req), a runCmdContext(ctx, cmd)).
+
+func runCmd(ctx context.Context, cmd *exec.Cmd) error { return cmd.Run() }
+
+func commandHelper(ctx context.Context) error {
+	cmd := exec.Command("go", "env")
+	return runCmd(ctx, cmd)
+}
+
+func commandHelperBad(ctx context.Context) error {
+	cmd := exec.Command("go", "env")         // want `exec.Command ignores the incoming context`
+	return runCmd(context.Background(), cmd) // want `context.Background\(\) passed to runCmd drops`
+}
+
+func do(ctx context.Context, req *http.Request) error { return nil }
+
+func requestHelper(ctx context.Context, url string) error {
+	req, err := http.NewRequest(http.MethodGet, url, nil)
+	if err != nil {
+		return err
+	}
+	return do(ctx, req)
+}
+
+// A function literal that declares its own context parameter gets its
+// context from its caller; an unnamed one ignores it on purpose.
+
+func contextDialer(ctx context.Context, d *net.Dialer) func(context.Context, string) (net.Conn, error) {
+	return func(context.Context, string) (net.Conn, error) { return d.Dial("tcp", "x") }
+}
+
+func contextDialerNamed(ctx context.Context, d *net.Dialer) func(context.Context, string) (net.Conn, error) {
+	return func(dctx context.Context, addr string) (net.Conn, error) {
+		return d.Dial("tcp", addr) // want `d.Dial ignores the incoming context, .*; use d.DialContext\(dctx, ...\)`
+	}
+}

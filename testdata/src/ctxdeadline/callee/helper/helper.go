@@ -71,6 +71,6 @@ func Sync() error { return SyncContext(context.Background()) } // want Sync:"dro
 func SyncContext(ctx context.Context) error { return fetch(ctx, "sync") }
 
 func Request(ctx context.Context) error {
-	_ = Sync() // want `Sync ignores the incoming context`
+	_ = Sync()       // want `Sync ignores the incoming context`
 	return Load("x") // want `Load creates context.Background\(\) and passes it on, dropping the caller's deadline; give Load a context parameter and pass ctx`
 }
