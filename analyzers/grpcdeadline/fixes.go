@@ -244,13 +244,28 @@ func insertionPoint(cur inspector.Cursor) (inspector.Cursor, bool) {
 		}
 		switch p.ParentEdgeKind() {
 		case edge.BlockStmt_List, edge.CaseClause_Body, edge.CommClause_Body:
-			if inLoop(p) {
+			if inLoop(p) || hasGoto(p) {
 				return inspector.Cursor{}, false
 			}
 			return p, true
 		}
 	}
 	return inspector.Cursor{}, false
+}
+
+// hasGoto reports whether the function enclosing cur has a goto statement,
+// which may jump over an inserted declaration.
+func hasGoto(cur inspector.Cursor) bool {
+	fn, ok := astutil.EnclosingFunc(cur)
+	if !ok {
+		return true
+	}
+	for b := range fn.Preorder((*ast.BranchStmt)(nil)) {
+		if b.Node().(*ast.BranchStmt).Tok == token.GOTO {
+			return true
+		}
+	}
+	return false
 }
 
 // inLoop reports whether a loop of the same function encloses cur.

@@ -76,6 +76,10 @@ func goodRequestContext(w http.ResponseWriter, r *http.Request, c pb.FooClient) 
 	c.Get(r.Context(), &pb.GetRequest{})
 }
 
+func badHandler(w http.ResponseWriter, r *http.Request, c pb.FooClient) {
+	c.Get(context.Background(), &pb.GetRequest{}) // want `gRPC call FooClient.Get has no deadline: .*; pass the incoming context r.Context\(\)`
+}
+
 func goodDetached(ctx context.Context, c pb.FooClient) {
 	c.Get(context.WithoutCancel(ctx), &pb.GetRequest{}) // deliberate: ctxdeadline's business
 }

@@ -4,7 +4,6 @@ package fixes
 
 import (
 	"context"
-	"net/http"
 	"time"
 
 	"google.golang.org/grpc"
@@ -61,10 +60,6 @@ func incomingMetadata(ctx context.Context, c pb.FooClient) {
 	c.Get(metadata.NewOutgoingContext(context.TODO(), metadata.Pairs("k", "v")), &pb.GetRequest{}) // want `pass the incoming context ctx`
 }
 
-func handler(w http.ResponseWriter, r *http.Request, c pb.FooClient) {
-	c.Get(context.Background(), &pb.GetRequest{}) // want `pass the incoming context r.Context\(\)`
-}
-
 func goroutine(ctx context.Context, c pb.FooClient) {
 	go func() {
 		c.Get(context.Background(), &pb.GetRequest{}) // want `gRPC call FooClient.Get has no deadline: .*; use context.WithTimeout`
@@ -104,4 +99,13 @@ func dialContext(addr string) (*grpc.ClientConn, error) {
 
 func dialIncoming(ctx context.Context, addr string) (*grpc.ClientConn, error) {
 	return grpc.Dial(addr, grpc.WithBlock()) // want `dial with the incoming context ctx`
+}
+
+// No fix: the goto would jump over the inserted declarations.
+func withGoto(c pb.FooClient, skip bool) {
+	if skip {
+		goto end
+	}
+	c.Get(context.Background(), &pb.GetRequest{}) // want `gRPC call FooClient.Get has no deadline`
+end:
 }
