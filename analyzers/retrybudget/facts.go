@@ -163,8 +163,8 @@ func (c *checker) exportFacts() {
 	}
 	sleepers := false
 	for fn := range c.idx.decls {
-		if isEntryPoint(fn) {
-			continue // never called
+		if isEntryPoint(fn) || c.rep.Index().IsTest(fn.Pos()) {
+			continue // never called, or callable only from the package's tests
 		}
 		if s := c.sleeps(fn); s != nil {
 			c.pass.ExportObjectFact(fn, s)

@@ -1,8 +1,14 @@
 package retrybudget_test
 
 import (
+	"go/ast"
+	"go/importer"
+	"go/parser"
+	"go/token"
+	"go/types"
 	"os"
 	"path/filepath"
+	"sort"
 	"testing"
 
 	"golang.org/x/tools/go/packages"
@@ -11,25 +17,51 @@ import (
 	"github.com/timeoutlint/timeoutlint/internal/testutil"
 )
 
-// goldenSectionsCompile type-checks a fixture package once per fix: every
-// foo.go is replaced by its foo.go.golden, and a txtar golden (alternative
-// fixes, one section per fix message) by each of its sections in turn.
-// testutil.GoldenCompiles covers plain goldens only.
-func goldenSectionsCompile(t *testing.T, pkg string) {
+// goldenSectionsCompile type-checks a fixture package once per fix message:
+// every foo.go is replaced by its foo.go.golden, a txtar golden
+// (alternative fixes, one section per message) by each of its sections in
+// turn. testutil.GoldenCompiles covers plain goldens only. The packages the
+// fixed code may import are loaded once, with the fixture package itself
+// and extra (imports that the fixes add).
+func goldenSectionsCompile(t *testing.T, pkg string, extra ...string) {
 	t.Helper()
 	src := filepath.Join(testutil.TestData(), "src")
-	goldens, err := filepath.Glob(filepath.Join(src, pkg, "*.go.golden"))
-	if err != nil || len(goldens) == 0 {
-		t.Fatalf("package %s has no golden files (%v)", pkg, err)
+	cfg := &packages.Config{
+		Mode: packages.NeedName | packages.NeedFiles | packages.NeedTypes | packages.NeedImports | packages.NeedDeps,
+		Dir:  src,
+		Env:  append(os.Environ(), "GOPATH="+testutil.TestData(), "GO111MODULE=off", "GOPROXY=off"),
 	}
+	loaded, err := packages.Load(cfg, append([]string{pkg}, extra...)...)
+	if err != nil || len(loaded) == 0 {
+		t.Fatalf("loading %s: %v", pkg, err)
+	}
+	deps := make(map[string]*types.Package)
+	for _, p := range loaded[1:] {
+		deps[p.PkgPath] = p.Types
+	}
+	for path, p := range loaded[0].Imports {
+		deps[path] = p.Types
+	}
+	fallback := importer.Default()
+	imp := importerFunc(func(path string) (*types.Package, error) {
+		if p, ok := deps[path]; ok {
+			return p, nil
+		}
+		return fallback.Import(path)
+	})
+
 	plain := make(map[string][]byte)
-	sections := make(map[string]map[string][]byte) // section name -> file -> content
-	for _, g := range goldens {
-		ar, err := txtar.ParseFile(g)
+	sections := make(map[string]map[string][]byte) // message -> file -> content
+	for _, file := range loaded[0].GoFiles {
+		content, err := os.ReadFile(file)
 		if err != nil {
 			t.Fatal(err)
 		}
-		file := g[:len(g)-len(".golden")]
+		plain[file] = content
+		ar, err := txtar.ParseFile(file + ".golden")
+		if err != nil {
+			continue // no golden: the file is unchanged
+		}
 		if len(ar.Files) == 0 {
 			plain[file] = ar.Comment
 			continue
@@ -41,28 +73,34 @@ func goldenSectionsCompile(t *testing.T, pkg string) {
 			sections[f.Name][file] = f.Data
 		}
 	}
+	if len(sections) == 0 {
+		t.Fatalf("package %s has no txtar golden files", pkg)
+	}
 	for name, files := range sections {
-		overlay := make(map[string][]byte)
-		for f, c := range plain {
-			overlay[f] = c
+		fset := token.NewFileSet()
+		var syntax []*ast.File
+		names := make([]string, 0, len(plain))
+		for f := range plain {
+			names = append(names, f)
 		}
-		for f, c := range files {
-			overlay[f] = c
-		}
-		cfg := &packages.Config{
-			Mode:    packages.NeedName | packages.NeedTypes | packages.NeedSyntax | packages.NeedTypesInfo | packages.NeedImports,
-			Dir:     src,
-			Env:     append(os.Environ(), "GOPATH="+testutil.TestData(), "GO111MODULE=off", "GOPROXY=off"),
-			Overlay: overlay,
-		}
-		loaded, err := packages.Load(cfg, pkg)
-		if err != nil {
-			t.Fatalf("loading %s fixed by %q: %v", pkg, name, err)
-		}
-		packages.Visit(loaded, nil, func(p *packages.Package) {
-			for _, e := range p.Errors {
-				t.Errorf("code fixed by %q does not compile: %v", name, e)
+		sort.Strings(names)
+		for _, f := range names {
+			content := plain[f]
+			if c, ok := files[f]; ok {
+				content = c
 			}
-		})
+			af, err := parser.ParseFile(fset, f, content, 0)
+			if err != nil {
+				t.Errorf("code fixed by %q does not parse: %v", name, err)
+				continue
+			}
+			syntax = append(syntax, af)
+		}
+		conf := types.Config{Importer: imp, Error: func(err error) { t.Errorf("code fixed by %q does not compile: %v", name, err) }}
+		_, _ = conf.Check(pkg, fset, syntax, nil)
 	}
 }
+
+type importerFunc func(path string) (*types.Package, error)
+
+func (f importerFunc) Import(path string) (*types.Package, error) { return f(path) }

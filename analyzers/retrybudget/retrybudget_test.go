@@ -18,11 +18,28 @@ func TestAnalyzer(t *testing.T) {
 		"retrybudget/lib",
 		"retrybudget/facts/helper",
 		"retrybudget/facts/user", // facts from retrybudget/facts/helper
+		"retrybudget/generated",
+		"retrybudget/testsflag", // its _test.go findings need -tests
 	)
 }
 
 func TestFixes(t *testing.T) {
 	analysistest.RunWithSuggestedFixes(t, testutil.TestData(), retrybudget.Analyzer, "retrybudget/fixes", "retrybudget/fixlib")
 	testutil.GoldenCompiles(t, "retrybudget/fixlib")
-	goldenSectionsCompile(t, "retrybudget/fixes")
+	goldenSectionsCompile(t, "retrybudget/fixes", "github.com/timeoutlint/timeoutlint/runtime/budget")
+}
+
+func TestTestsFlag(t *testing.T) {
+	testutil.SetFlag(t, retrybudget.Analyzer, "tests", "true")
+	analysistest.Run(t, testutil.TestData(), retrybudget.Analyzer, "retrybudget/withtests")
+}
+
+func TestIgnoreDirectives(t *testing.T) {
+	testutil.SetFlag(t, retrybudget.Analyzer, "unused-ignores", "true")
+	analysistest.Run(t, testutil.TestData(), retrybudget.Analyzer, "retrybudget/ignore")
+}
+
+func TestSlackFlag(t *testing.T) {
+	testutil.SetFlag(t, retrybudget.Analyzer, "slack", "1s")
+	analysistest.Run(t, testutil.TestData(), retrybudget.Analyzer, "retrybudget/slack")
 }

@@ -1,0 +1,1 @@
+package generated // want package:"hassleepers"

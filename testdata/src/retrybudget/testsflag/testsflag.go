@@ -1,0 +1,3 @@
+package testsflag
+
+func op() error { return nil }

@@ -1,0 +1,23 @@
+package withtests
+
+import (
+	"context"
+	"testing"
+	"time"
+)
+
+func waitReady(ctx context.Context) {
+	for op() != nil {
+		time.Sleep(10 * time.Millisecond) // want `time.Sleep in a loop cannot be interrupted by ctx`
+	}
+}
+
+func TestRetry(t *testing.T) {
+	waitReady(context.Background())
+	for { // want `retry loop exits only when the operation succeeds`
+		if err := op(); err == nil {
+			break
+		}
+		time.Sleep(time.Millisecond)
+	}
+}
