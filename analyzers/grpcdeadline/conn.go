@@ -25,6 +25,7 @@ type value struct {
 type valueIndex struct {
 	values map[*types.Var][]value
 	opaque map[*types.Var]bool
+	params map[*types.Var]bool // parameters and named results: their first value comes from elsewhere
 	decls  map[*types.Func]inspector.Cursor
 }
 
@@ -35,6 +36,16 @@ func (x *valueIndex) of(v *types.Var) ([]value, bool) {
 	return x.values[v], !x.opaque[v]
 }
 
+// known returns the values of v when they are all visible in the package:
+// v is not a parameter or named result (whose value comes from a caller)
+// and is written only by assignments the index follows.
+func (x *valueIndex) known(v *types.Var) ([]value, bool) {
+	if x.params[v] || x.opaque[v] {
+		return nil, false
+	}
+	return x.values[v], true
+}
+
 func (c *checker) index() *valueIndex {
 	if c.values != nil {
 		return c.values
@@ -42,11 +53,13 @@ func (c *checker) index() *valueIndex {
 	x := &valueIndex{
 		values: make(map[*types.Var][]value),
 		opaque: make(map[*types.Var]bool),
+		params: make(map[*types.Var]bool),
 		decls:  make(map[*types.Func]inspector.Cursor),
 	}
 	info := c.pass.TypesInfo
 	for cur := range c.inspect.Root().Preorder((*ast.AssignStmt)(nil), (*ast.ValueSpec)(nil),
-		(*ast.CompositeLit)(nil), (*ast.RangeStmt)(nil), (*ast.UnaryExpr)(nil), (*ast.FuncDecl)(nil)) {
+		(*ast.CompositeLit)(nil), (*ast.RangeStmt)(nil), (*ast.UnaryExpr)(nil), (*ast.FuncDecl)(nil),
+		(*ast.FuncType)(nil)) {
 		switch n := cur.Node().(type) {
 		case *ast.AssignStmt:
 			if n.Tok != token.ASSIGN && n.Tok != token.DEFINE {
@@ -74,6 +87,19 @@ func (c *checker) index() *valueIndex {
 		case *ast.FuncDecl:
 			if fn, ok := info.Defs[n.Name].(*types.Func); ok && n.Body != nil {
 				x.decls[fn] = cur
+			}
+		case *ast.FuncType:
+			for _, fl := range []*ast.FieldList{n.Params, n.Results} {
+				if fl == nil {
+					continue
+				}
+				for _, f := range fl.List {
+					for _, id := range f.Names {
+						if v, ok := info.Defs[id].(*types.Var); ok {
+							x.params[v] = true
+						}
+					}
+				}
 			}
 		}
 	}
@@ -371,8 +397,8 @@ func (c *checker) sliceOptions(e ast.Expr, o *dialOpts, seen map[*types.Var]bool
 			return // opts = append(opts, ...)
 		}
 		seen[v] = true
-		vals, ok := c.index().of(v)
-		if !ok || len(vals) == 0 {
+		vals, ok := c.index().known(v)
+		if !ok {
 			break // a parameter, or written through a pointer
 		}
 		for _, val := range vals {
@@ -428,7 +454,7 @@ func (c *checker) option(e ast.Expr, o *dialOpts, depth int) {
 	case *ast.Ident:
 		v, ok := info.Uses[e].(*types.Var)
 		if ok && depth < maxDepth && !v.IsField() && v.Parent() != v.Pkg().Scope() {
-			if vals, ok := c.index().of(v); ok && len(vals) > 0 {
+			if vals, ok := c.index().known(v); ok && len(vals) > 0 {
 				for _, val := range vals {
 					if val.expr == nil || val.index != 0 {
 						o.unknown = true
@@ -474,7 +500,7 @@ func (c *checker) interceptorOf(e ast.Expr, depth int) connState {
 		case *types.Func:
 			return c.stateOfInterceptorFunc(obj) // the interceptor itself
 		case *types.Var:
-			vals, ok := c.index().of(obj)
+			vals, ok := c.index().known(obj)
 			if !ok || len(vals) == 0 {
 				return connUnknown
 			}

@@ -75,6 +75,11 @@ func goodOptionsParam(addr string, opts []grpc.DialOption) (*grpc.ClientConn, er
 	return grpc.Dial(addr, append(opts, grpc.WithBlock())...)
 }
 
+func goodOptionsParamAppended(addr string, opts []grpc.DialOption) (*grpc.ClientConn, error) {
+	opts = append(opts, grpc.WithBlock())
+	return grpc.Dial(addr, opts...) // the caller's options may hold grpc.WithTimeout
+}
+
 func goodOptionsFromHelper(addr string) (*grpc.ClientConn, error) {
 	return grpc.Dial(addr, grpc.WithBlock(), defaultOptions())
 }

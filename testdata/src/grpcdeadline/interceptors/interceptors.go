@@ -116,3 +116,16 @@ func goodUnknownInterceptor(ic grpc.UnaryClientInterceptor) {
 	conn, _ := grpc.NewClient("foo:443", grpc.WithUnaryInterceptor(ic))
 	pb.NewFooClient(conn).Get(context.Background(), &pb.GetRequest{})
 }
+
+// A constructor whose options come in as a parameter: the caller's options
+// may hold the interceptor (runtime/deadlinegrpc's own example).
+func serve(clientOpts []grpc.DialOption) *grpc.ClientConn {
+	clientOpts = append(clientOpts, grpc.WithTransportCredentials(insecure.NewCredentials()))
+	conn, _ := grpc.NewClient("passthrough:///bufnet", clientOpts...)
+	return conn
+}
+
+func goodOptionsFromCaller() {
+	conn := serve([]grpc.DialOption{grpc.WithUnaryInterceptor(deadlinegrpc.UnaryClientInterceptor(time.Second))})
+	pb.NewFooClient(conn).Get(context.Background(), &pb.GetRequest{})
+}
