@@ -149,7 +149,7 @@ type Result struct {
 	// an assignment the analysis cannot follow.
 	assigns map[*types.Var][]assign
 	memo    map[*ast.Ident]Origin
-	busy    map[*types.Var]bool // variables under evaluation (cycles through loops)
+	busy    map[*ast.Ident]bool // variable uses under evaluation (cycles through loops)
 	cycles  int                 // number of cycles met, to know which answers are complete
 	// incoming maps function nodes (*ast.FuncDecl, *ast.FuncLit) to their own
 	// incoming context parameters.
@@ -178,7 +178,7 @@ func run(pass *analysis.Pass) (any, error) {
 		inspect:  in,
 		assigns:  make(map[*types.Var][]assign),
 		memo:     make(map[*ast.Ident]Origin),
-		busy:     make(map[*types.Var]bool),
+		busy:     make(map[*ast.Ident]bool),
 		incoming: make(map[ast.Node][]Param),
 		params:   make(map[*types.Var]inspector.Cursor),
 		declares: make(map[ast.Node]bool),
@@ -399,13 +399,13 @@ func (r *Result) ofVar(id *ast.Ident, depth int) Origin {
 	if o, ok := r.memo[id]; ok {
 		return o
 	}
-	if r.busy[v] {
+	if r.busy[id] {
 		r.cycles++
 		return Origin{Kind: pending}
 	}
 	cycles := r.cycles
-	r.busy[v] = true
-	defer delete(r.busy, v)
+	r.busy[id] = true
+	defer delete(r.busy, id)
 
 	use := id.Pos()
 	var reaching []assign
