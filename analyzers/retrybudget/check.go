@@ -5,6 +5,7 @@ import (
 	"go/ast"
 	"go/token"
 	"go/types"
+	"slices"
 
 	"golang.org/x/tools/go/analysis"
 	"golang.org/x/tools/go/cfg"
@@ -29,6 +30,9 @@ func (c *checker) checkWaits(lw *loopWaits) {
 	for _, w := range lw.waits {
 		if c.rep.Skip(w.node.Pos()) {
 			continue // generated file, or test file without -tests
+		}
+		if !lc.betweenIterations(waitPos(w)) {
+			continue // a delay on the way out of the loop: not the loop waiting
 		}
 		if c.tolerable(w) {
 			if every < 0 {
@@ -131,6 +135,9 @@ func (c *checker) checkRetry(lw *loopWaits) {
 		return
 	}
 	lc.rangeTicker = rangeTicker
+	if !slices.ContainsFunc(lw.waits, func(w *event) bool { return lc.betweenIterations(waitPos(w)) }) {
+		return // the loop only waits on its way out: not a retry with a backoff
+	}
 	conds := conditions(loop)
 	success := func(b *cfg.Block, i int) bool {
 		if len(b.Succs) != 2 || len(b.Nodes) == 0 {

@@ -19,6 +19,7 @@ type loopCFG struct {
 	// rangeTicker is set for a range over a ticker channel: the edge out of
 	// its head (the channel closed) is never taken.
 	rangeTicker bool
+	blocks      []*cfg.Block // the live blocks of the loop
 }
 
 // never reports whether the edge from b to its i-th successor is never taken.
@@ -41,6 +42,9 @@ func (c *checker) loopGraph(lw *loopWaits) *loopCFG {
 	}
 	lc := &loopCFG{loop: lw.loop.Node().(ast.Stmt)}
 	for _, b := range g.Blocks {
+		if b.Live && lc.inLoop(b) {
+			lc.blocks = append(lc.blocks, b)
+		}
 		if b.Stmt != lc.loop || !b.Live {
 			continue
 		}
@@ -167,4 +171,50 @@ func (lc *loopCFG) exitsOnlyOnSuccess(success func(b *cfg.Block, i int) bool) bo
 		}
 	}
 	return true
+}
+
+// betweenIterations reports whether the wait at pos runs between two
+// iterations: a path leads from it back to the loop's head. A wait on a
+// path that leaves the loop (a delay before returning) is not the loop
+// waiting. Waits the graph does not hold (a range over a ticker waits in
+// the loop's head) count.
+func (lc *loopCFG) betweenIterations(pos token.Pos) bool {
+	var from *cfg.Block
+	for _, b := range lc.blocks {
+		for _, n := range b.Nodes {
+			if n.Pos() <= pos && pos < n.End() {
+				from = b
+				break
+			}
+		}
+		if from != nil {
+			break
+		}
+	}
+	if from == nil || from == lc.head {
+		return true
+	}
+	seen := map[*cfg.Block]bool{from: true}
+	stack := append([]*cfg.Block(nil), from.Succs...)
+	for len(stack) > 0 {
+		b := stack[len(stack)-1]
+		stack = stack[:len(stack)-1]
+		if b == lc.head {
+			return true
+		}
+		if seen[b] || !lc.inLoop(b) {
+			continue
+		}
+		seen[b] = true
+		stack = append(stack, b.Succs...)
+	}
+	return false
+}
+
+// waitPos returns the position betweenIterations looks up for a wait.
+func waitPos(w *event) token.Pos {
+	if s, ok := w.node.(*ast.SelectStmt); ok {
+		return s.Body.List[0].(*ast.CommClause).Comm.Pos() // the graph holds the communications
+	}
+	return w.node.Pos()
 }

@@ -350,3 +350,13 @@ func gotoOut() { // want gotoOut:"sleeps\\(1s\\)"
 	}
 done:
 }
+
+// The only wait is on the way out: not a retry with a backoff.
+func waitOnExit() { // want waitOnExit:"sleeps\\(1s\\)"
+	for {
+		if err := op(); err == nil {
+			time.Sleep(time.Second)
+			return
+		}
+	}
+}

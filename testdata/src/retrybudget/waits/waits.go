@@ -390,3 +390,34 @@ func deferred(ctx context.Context, n int) {
 		go pause(time.Second)
 	}
 }
+
+// A delay on the way out of the loop is not the loop waiting (net/http's
+// conn.serve: closeWriteAndWait, then return).
+func delayBeforeReturn(ctx context.Context, next func() error) {
+	for {
+		if err := next(); err != nil {
+			time.Sleep(500 * time.Millisecond)
+			return
+		}
+	}
+}
+
+func delayBeforeBreak(ctx context.Context, next func() error) {
+	for {
+		if err := next(); err != nil {
+			pause(500 * time.Millisecond)
+			break
+		}
+	}
+}
+
+// The delay is on the error path that loops again: between iterations.
+func delayOnRetryPath(ctx context.Context, next func() error) {
+	for {
+		if err := next(); err != nil {
+			time.Sleep(500 * time.Millisecond) // want `time.Sleep in a loop cannot be interrupted by ctx`
+			continue
+		}
+		return
+	}
+}
