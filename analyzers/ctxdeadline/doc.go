@@ -17,9 +17,10 @@
 // context.Context, implements it (a framework context such as gin's
 // *Context, a type alias such as aws.Context, a type parameter constrained
 // by context.Context), or is an *http.Request (its Context()). Function
-// literals see the incoming context of the functions they are nested in.
-// main, init and tests have none, and neither has a function whose context
-// parameter is blank (_ context.Context: deliberately unused).
+// literals see the incoming context of the functions they are nested in,
+// unless they declare a context parameter of their own. main, init and
+// tests have none, and neither has a function whose context parameter is
+// blank or unnamed (_ context.Context: deliberately unused).
 //
 // # deadline-dropped
 //

@@ -144,6 +144,9 @@ func (c *checker) collectCallee(cur inspector.Cursor, call *ast.CallExpr, fn *ty
 	if !c.analyzed(fn) || !takesNoContext(fn) {
 		return // stops at the analyzed code; a callee that takes a context gets the caller's
 	}
+	if fn.Pkg() != c.pass.Pkg && c.factOf(fn) == nil {
+		return // an imported function known not to drop a deadline
+	}
 	if ctxorigin.PlacementOf(c.pass.TypesInfo, cur) != ctxorigin.Inline {
 		return // deferred cleanup, detached goroutines and shutdown code may drop the deadline
 	}

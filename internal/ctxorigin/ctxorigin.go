@@ -23,13 +23,40 @@
 // assignments, where building SSA for every function would cost an order of
 // magnitude more for the same answers on the patterns that matter.
 //
+// Why not SSA: the questions are about local def-use chains of one type of
+// value (contexts and requests) plus a few syntactic placements (defer, go,
+// after <-ctx.Done()), which the typed AST answers directly with positions
+// that map back to the source the fixes edit. SSA would add a whole-package
+// IR build (the dominant cost of SSA linters in golangci-lint profiles) and
+// would lose the defer/go/select shapes that the placements need.
+//
 // # Incoming context
 //
 // A function has an incoming context when a named, non-blank parameter has a
 // type that is context.Context or implements it, or is *http.Request (its
 // Context()). Function literals also see the incoming contexts of the
-// functions they are nested in. main, init and test functions have none (they
+// functions they are nested in, up to the first function that declares a
+// context parameter of its own, named or not (a literal
+// func(context.Context, string) {...} gets its context from its caller and
+// ignores it on purpose). main, init and test functions have none (they
 // have no such parameters).
+//
+// # API
+//
+//   - [Result.Of] classifies a context or *http.Request expression: Unknown,
+//     Incoming, Root (Background/TODO, or http.NewRequest), Deadline
+//     (WithTimeout/WithDeadline and Cause variants, with the Parent's
+//     origin) or Detached (WithoutCancel). Value-only and cancel-only
+//     wrappers ([IsWrapper]: WithValue, WithCancel, signal.NotifyContext,
+//     gRPC metadata, errgroup.WithContext, tracing spans) pass their
+//     argument's origin through; Origin.Cancelable records an explicit
+//     cancel-only wrapper (a lifecycle context). Analyzers stay quiet on
+//     Unknown.
+//   - [Result.Incoming] and [Result.HasIncoming] give the incoming contexts
+//     visible at a cursor; [Param.Expr] is the text a fix writes ("ctx",
+//     "r.Context()").
+//   - [PlacementOf] says whether code runs inline, in a deferred call, in a
+//     goroutine, or only after a context is done (graceful shutdown).
 package ctxorigin
 
 import (
