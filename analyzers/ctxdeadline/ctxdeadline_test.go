@@ -21,6 +21,7 @@ func TestAnalyzer(t *testing.T) {
 		"ctxdeadline/units",
 		"ctxdeadline/framework",
 		"ctxdeadline/testsquiet", // its _test.go findings need -tests
+		"ctxdeadline/cmdmain",
 	)
 }
 
@@ -29,29 +30,27 @@ func TestFixes(t *testing.T) {
 	testutil.GoldenCompiles(t, "ctxdeadline/fixes")
 }
 
-func TestTestsFlag(t *testing.T) {
+// TestFlags runs the flag-variant packages in one load: the flags do not
+// interact (-module only concerns callee-drops-deadline, which only
+// moduleflag exercises).
+func TestFlags(t *testing.T) {
 	testutil.SetFlag(t, ctxdeadline.Analyzer, "tests", "true")
-	analysistest.Run(t, testutil.TestData(), ctxdeadline.Analyzer, "ctxdeadline/withtests")
-}
-
-func TestIgnoreDirectives(t *testing.T) {
 	testutil.SetFlag(t, ctxdeadline.Analyzer, "unused-ignores", "true")
-	analysistest.Run(t, testutil.TestData(), ctxdeadline.Analyzer, "ctxdeadline/ignore")
-}
-
-func TestVariantsFlag(t *testing.T) {
 	testutil.SetFlag(t, ctxdeadline.Analyzer, "variants",
 		"ctxdeadline/variantsflag.Open:ctxdeadline/variantsflag.Dial,"+
 			"(*ctxdeadline/variantsflag.Conn).Run:(*ctxdeadline/variantsflag.Conn).Exec")
-	analysistest.Run(t, testutil.TestData(), ctxdeadline.Analyzer, "ctxdeadline/variantsflag")
+	testutil.SetFlag(t, ctxdeadline.Analyzer, "module", "ctxdeadline/moduleflag/own")
+	analysistest.Run(t, testutil.TestData(), ctxdeadline.Analyzer,
+		"ctxdeadline/withtests",                                      // -tests
+		"ctxdeadline/ignore",                                         // -unused-ignores
+		"ctxdeadline/variantsflag",                                   // -variants
+		"ctxdeadline/moduleflag/own", "ctxdeadline/moduleflag/other", // -module
+	)
 }
 
 func TestVariantsFlagValidates(t *testing.T) {
 	f := ctxdeadline.Analyzer.Flags.Lookup("variants")
 	for _, bad := range []string{"Open", "a.F", "a.F:", "a.F:b G", "(*a.T.M:a.G", "a.F:b.G:c.H"} {
-		if bad == "a.F" {
-			bad = "a.F" // no target
-		}
 		if err := f.Value.Set(bad); err == nil {
 			t.Errorf("-variants=%q: no error", bad)
 		}
@@ -62,7 +61,13 @@ func TestVariantsFlagValidates(t *testing.T) {
 	}
 }
 
-func TestModuleFlag(t *testing.T) {
-	testutil.SetFlag(t, ctxdeadline.Analyzer, "module", "ctxdeadline/moduleflag/own")
-	analysistest.Run(t, testutil.TestData(), ctxdeadline.Analyzer, "ctxdeadline/moduleflag/own", "ctxdeadline/moduleflag/other")
+func TestModuleFlagValidates(t *testing.T) {
+	f := ctxdeadline.Analyzer.Flags.Lookup("module")
+	t.Cleanup(func() { _ = f.Value.Set("") })
+	if err := f.Value.Set("example.com/a b"); err == nil {
+		t.Error("-module with a space: no error")
+	}
+	if err := f.Value.Set("example.com/a/, example.com/b"); err != nil || f.Value.String() != "example.com/a,example.com/b" {
+		t.Errorf("-module: %v, %q", err, f.Value.String())
+	}
 }
