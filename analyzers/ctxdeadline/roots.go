@@ -148,8 +148,8 @@ func (c *checker) reportRoot(f *rootFinding) {
 		d.Message = fmt.Sprintf("%s passed to %s in a goroutine has no deadline, so nothing bounds it; derive it from context.WithoutCancel(%s) and bound it with context.WithTimeout",
 			root, callName(f.use.Fun), ctxText)
 	default:
-		d.Message = fmt.Sprintf("%s passed to %s drops the caller's deadline, so nothing bounds the call; pass %s",
-			root, callName(f.use.Fun), ctxText)
+		d.Message = fmt.Sprintf("%s passed to %s drops the caller's deadline, so nothing bounds the call; pass %s, or context.WithoutCancel(%s) for work that must outlive the caller",
+			root, callName(f.use.Fun), ctxText, ctxText)
 	}
 	if hasParam {
 		d.SuggestedFixes = c.rootFix(bgCur, f, p)

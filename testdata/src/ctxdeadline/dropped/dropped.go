@@ -21,7 +21,7 @@ type Store struct {
 func fetch(ctx context.Context, id string) error { return ctx.Err() }
 
 func (s *Store) Get(ctx context.Context, id string) error {
-	row := s.db.QueryRowContext(context.Background(), "SELECT v FROM t WHERE id = ?", id) // want `context.Background\(\) passed to s.db.QueryRowContext drops the caller's deadline, so nothing bounds the call; pass ctx`
+	row := s.db.QueryRowContext(context.Background(), "SELECT v FROM t WHERE id = ?", id) // want `^context.Background\(\) passed to s.db.QueryRowContext drops the caller's deadline, so nothing bounds the call; pass ctx, or context.WithoutCancel\(ctx\) for work that must outlive the caller$`
 	return row.Err()
 }
 
