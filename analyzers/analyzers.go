@@ -6,9 +6,11 @@ import (
 	"golang.org/x/tools/go/analysis"
 
 	"github.com/timeoutlint/timeoutlint/analyzers/nohttptimeout"
+	"github.com/timeoutlint/timeoutlint/analyzers/retrybudget"
 )
 
 // All is the list of timeoutlint analyzers, in the order they are documented.
 var All = []*analysis.Analyzer{
 	nohttptimeout.Analyzer,
+	retrybudget.Analyzer,
 }

@@ -3,7 +3,7 @@
 //
 // # Analyzer retrybudget
 //
-// retrybudget: check that retry and poll loops observe the caller's deadline
+// retrybudget: check that retry and poll loops observe the deadline
 //
 // A retry loop that sleeps with time.Sleep keeps working after its caller
 // has given up: the request is gone, but the loop still holds a goroutine,

@@ -79,19 +79,34 @@ func addImport(file *ast.File, path string) analysis.TextEdit {
 			// import "x" → add a second import declaration after it.
 			return analysis.TextEdit{Pos: gd.End(), End: gd.End(), NewText: []byte("\nimport " + quoted)}
 		}
+		std := isStd(path)
+		var lastOfGroup ast.Spec // the last import of path's group (standard or not)
 		for _, spec := range gd.Specs {
 			is := spec.(*ast.ImportSpec)
 			p, _ := strconv.Unquote(is.Path.Value)
-			if isStd(p) && p > path || !isStd(p) {
+			if isStd(p) != std {
+				continue
+			}
+			if p > path {
 				at := is.Pos()
 				if is.Doc != nil {
 					at = is.Doc.Pos()
 				}
 				return analysis.TextEdit{Pos: at, End: at, NewText: []byte(quoted + "\n\t")}
 			}
+			lastOfGroup = spec
+		}
+		if lastOfGroup != nil {
+			return analysis.TextEdit{Pos: lastOfGroup.End(), End: lastOfGroup.End(), NewText: []byte("\n\t" + quoted)}
+		}
+		// No import of the same kind yet: start a new group at the end (a
+		// non-standard import after the standard ones) or at the top.
+		if std {
+			first := gd.Specs[0]
+			return analysis.TextEdit{Pos: first.Pos(), End: first.Pos(), NewText: []byte(quoted + "\n\n\t")}
 		}
 		last := gd.Specs[len(gd.Specs)-1]
-		return analysis.TextEdit{Pos: last.End(), End: last.End(), NewText: []byte("\n\t" + quoted)}
+		return analysis.TextEdit{Pos: last.End(), End: last.End(), NewText: []byte("\n\n\t" + quoted)}
 	}
 	return analysis.TextEdit{Pos: file.Name.End(), End: file.Name.End(), NewText: []byte("\n\nimport " + quoted)}
 }

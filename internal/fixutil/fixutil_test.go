@@ -53,11 +53,25 @@ func parse(t *testing.T, src string) (*token.FileSet, *ast.File, *types.Info, *t
 		t.Fatal(err)
 	}
 	info := &types.Info{Scopes: make(map[ast.Node]*types.Scope), Defs: make(map[*ast.Ident]types.Object), Uses: make(map[*ast.Ident]types.Object)}
-	pkg, err := (&types.Config{Importer: importer.Default()}).Check("p", fset, []*ast.File{f}, info)
+	pkg, err := (&types.Config{Importer: fakeImporter{}}).Check("p", fset, []*ast.File{f}, info)
 	if err != nil {
 		t.Fatal(err)
 	}
 	return fset, f, info, pkg
+}
+
+// fakeImporter imports the standard library from export data and makes up
+// example.com packages with one variable Y.
+type fakeImporter struct{}
+
+func (fakeImporter) Import(path string) (*types.Package, error) {
+	if !strings.HasPrefix(path, "example.com/") {
+		return importer.Default().Import(path)
+	}
+	pkg := types.NewPackage(path, path[strings.LastIndex(path, "/")+1:])
+	pkg.Scope().Insert(types.NewVar(token.NoPos, pkg, "Y", types.Typ[types.Int]))
+	pkg.MarkComplete()
+	return pkg, nil
 }
 
 func TestInsertField(t *testing.T) {
@@ -101,6 +115,7 @@ func TestQualifier(t *testing.T) {
 		{"missing, block", "package p\n\nimport (\n\t\"fmt\"\n\t\"os\"\n)\n\nvar X, Y = fmt.Sprint, os.Exit\n", "time.", "\"os\"\n\t\"time\"\n)", true},
 		{"missing, single", "package p\n\nimport \"fmt\"\n\nvar X = fmt.Sprint\n", "time.", "import \"fmt\"\nimport \"time\"", true},
 		{"missing, none", "package p\n\nvar X = 1\n", "time.", "package p\n\nimport \"time\"", true},
+		{"missing, std before others", "package p\n\nimport (\n\t\"example.com/x\"\n)\n\nvar X = x.Y\n", "time.", "\"time\"\n\n\t\"example.com/x\"", true},
 		{"shadowed", "package p\n\nvar time = 1\n", "", "", false},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
@@ -118,5 +133,18 @@ func TestQualifier(t *testing.T) {
 				t.Errorf("edited source does not parse: %v\n%s", err, got)
 			}
 		})
+	}
+}
+
+func TestQualifierNonStandard(t *testing.T) {
+	src := "package p\n\nimport (\n\t\"fmt\"\n)\n\nvar X = fmt.Sprint\n"
+	fset, f, info, pkg := parse(t, src)
+	qual, edits, ok := fixutil.Qualifier(info, pkg, f, f.Decls[1].Pos(), "example.com/runtime/budget", "budget")
+	if !ok || qual != "budget." {
+		t.Fatalf("Qualifier = %q, %v", qual, ok)
+	}
+	got := apply(fset, src, edits)
+	if want := "\"fmt\"\n\n\t\"example.com/runtime/budget\"\n)"; !strings.Contains(got, want) {
+		t.Errorf("non-standard import not in its own group:\n%s", got)
 	}
 }
