@@ -5,6 +5,7 @@ package analyzers
 import (
 	"golang.org/x/tools/go/analysis"
 
+	"github.com/timeoutlint/timeoutlint/analyzers/ctxdeadline"
 	"github.com/timeoutlint/timeoutlint/analyzers/nohttptimeout"
 	"github.com/timeoutlint/timeoutlint/analyzers/retrybudget"
 )
@@ -12,5 +13,6 @@ import (
 // All is the list of timeoutlint analyzers, in the order they are documented.
 var All = []*analysis.Analyzer{
 	nohttptimeout.Analyzer,
+	ctxdeadline.Analyzer,
 	retrybudget.Analyzer,
 }

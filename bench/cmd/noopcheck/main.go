@@ -15,4 +15,10 @@ var noop = &analysis.Analyzer{
 	Run:  func(*analysis.Pass) (any, error) { return nil, nil },
 }
 
+// seed is ignored; the harness varies it to make go vet re-run the tool on
+// every package (vet's result cache is keyed by the tool's flags).
+var seed string
+
+func init() { noop.Flags.StringVar(&seed, "seed", "", "ignored; varied by the harness to bypass vet's result cache") }
+
 func main() { multichecker.Main(noop) }
