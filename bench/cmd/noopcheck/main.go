@@ -19,6 +19,8 @@ var noop = &analysis.Analyzer{
 // every package (vet's result cache is keyed by the tool's flags).
 var seed string
 
-func init() { noop.Flags.StringVar(&seed, "seed", "", "ignored; varied by the harness to bypass vet's result cache") }
+func init() {
+	noop.Flags.StringVar(&seed, "seed", "", "ignored; varied by the harness to bypass vet's result cache")
+}
 
 func main() { multichecker.Main(noop) }
