@@ -6,6 +6,7 @@ import (
 	"golang.org/x/tools/go/analysis"
 
 	"github.com/timeoutlint/timeoutlint/analyzers/ctxdeadline"
+	"github.com/timeoutlint/timeoutlint/analyzers/grpcdeadline"
 	"github.com/timeoutlint/timeoutlint/analyzers/nohttptimeout"
 	"github.com/timeoutlint/timeoutlint/analyzers/retrybudget"
 )
@@ -15,4 +16,5 @@ var All = []*analysis.Analyzer{
 	nohttptimeout.Analyzer,
 	ctxdeadline.Analyzer,
 	retrybudget.Analyzer,
+	grpcdeadline.Analyzer,
 }

@@ -65,12 +65,37 @@ func (c *checker) checkServer(cur inspector.Cursor, n ast.Expr, lit *ast.Composi
 	if c.bounded(d, []*types.Var{rht, rt}, 0) || c.loopbackStored(d, addr) {
 		return
 	}
+	if !c.serverIsLive(d, lit, t) {
+		return // an empty Server never served here: a configuration holder (http2.ServeConnOpts.BaseConfig, h2c)
+	}
 	diag := analysis.Diagnostic{
 		Pos: n.Pos(), End: n.End(), Category: CategoryServer,
 		Message: "http.Server has neither ReadHeaderTimeout nor ReadTimeout; slow clients can hold its connections forever; set ReadHeaderTimeout",
 	}
 	diag.SuggestedFixes = c.insertFieldFix(n, lit, "ReadHeaderTimeout", "Add ReadHeaderTimeout to http.Server")
 	c.report(diag)
+}
+
+// serverIsLive reports whether a constructed server (lit, or a new call
+// when lit is nil, stored at d) is configured to serve: it has an Addr or a
+// Handler, in the literal or stored later, or it is served in the package.
+func (c *checker) serverIsLive(d dest, lit *ast.CompositeLit, t types.Type) bool {
+	info := c.pass.TypesInfo
+	addr, handler := structField(t, "Addr"), structField(t, "Handler")
+	if lit != nil {
+		if c.stores.servLits[lit] {
+			return true
+		}
+		for _, f := range []*types.Var{addr, handler} {
+			if v, ok := litField(info, lit, f); ok && !info.Types[v].IsNil() {
+				return true
+			}
+		}
+	}
+	if d.kind != destPath {
+		return false
+	}
+	return c.stores.servedAt(d.p) || c.anySet(d.p, []*types.Var{addr, handler})
 }
 
 // loopbackStored reports whether a loopback literal address is stored in
@@ -142,7 +167,7 @@ func (c *checker) checkZeroVar(cur inspector.Cursor, name *ast.Ident, v *types.V
 		cat, msg = CategoryClient, "http.Client variable has no Timeout; a slow server can block its requests forever; set Timeout"
 	case httpServer:
 		fields = []*types.Var{structField(v.Type(), "ReadHeaderTimeout"), structField(v.Type(), "ReadTimeout")}
-		if c.loopbackStored(d, structField(v.Type(), "Addr")) {
+		if c.loopbackStored(d, structField(v.Type(), "Addr")) || !c.serverIsLive(d, nil, v.Type()) {
 			return
 		}
 		cat, msg = CategoryServer, "http.Server variable has neither ReadHeaderTimeout nor ReadTimeout; slow clients can hold its connections forever; set ReadHeaderTimeout"
@@ -455,6 +480,9 @@ func (c *checker) checkDialCall(cur inspector.Cursor, call *ast.CallExpr, fn *ty
 	if len(call.Args) < 2 {
 		return
 	}
+	if c.isPassThrough(cur, call.Args[:2]) {
+		return // a wrapper that mirrors Dial's contract (net/rpc.Dial, proxy.Direct): its callers choose the bound
+	}
 	if tv, ok := c.pass.TypesInfo.Types[call.Args[0]]; ok && tv.Value != nil && tv.Value.Kind() == constant.String {
 		switch constant.StringVal(tv.Value) {
 		case "tcp", "tcp4", "tcp6":
@@ -608,4 +636,33 @@ func isUntypedConstExpr(info *types.Info, e ast.Expr) bool {
 		return untyped
 	})
 	return untyped
+}
+
+// isPassThrough reports whether every one of args is a parameter of the
+// function enclosing cur.
+func (c *checker) isPassThrough(cur inspector.Cursor, args []ast.Expr) bool {
+	fc, ok := astutil.EnclosingFunc(cur)
+	if !ok {
+		return false
+	}
+	var ft *ast.FuncType
+	switch fn := fc.Node().(type) {
+	case *ast.FuncDecl:
+		ft = fn.Type
+	case *ast.FuncLit:
+		ft = fn.Type
+	}
+	params := make(map[types.Object]bool)
+	for _, f := range ft.Params.List {
+		for _, name := range f.Names {
+			params[c.pass.TypesInfo.Defs[name]] = true
+		}
+	}
+	for _, a := range args {
+		id, ok := ast.Unparen(a).(*ast.Ident)
+		if !ok || !params[c.pass.TypesInfo.Uses[id]] {
+			return false
+		}
+	}
+	return true
 }

@@ -97,6 +97,8 @@ type storeIndex struct {
 	args     map[types.Object][]argUse     // variables passed as call arguments (v or &v)
 	dialUses []path                        // dialers used through Dial or tls.DialWithDialer
 	dialLits map[*ast.CompositeLit]bool    // dialer literals used that way on the spot
+	served   []path                        // servers whose ListenAndServe/Serve methods are called
+	servLits map[*ast.CompositeLit]bool    // server literals served on the spot
 }
 
 // An argUse is a variable passed as argument index of call.
@@ -121,6 +123,7 @@ func indexStores(pass *analysis.Pass, in *inspector.Inspector) *storeIndex {
 		returned: make(map[types.Object][]returnSite),
 		args:     make(map[types.Object][]argUse),
 		dialLits: make(map[*ast.CompositeLit]bool),
+		servLits: make(map[*ast.CompositeLit]bool),
 	}
 	for cur := range in.Root().Preorder((*ast.AssignStmt)(nil), (*ast.UnaryExpr)(nil), (*ast.ReturnStmt)(nil), (*ast.CallExpr)(nil)) {
 		switch n := cur.Node().(type) {
@@ -170,6 +173,16 @@ func (s *storeIndex) addCall(call *ast.CallExpr) {
 		}
 	}
 	fn := typematch.CalleeFunc(s.info, call)
+	if typematch.IsMethodNamed(fn, "net/http", "Server", "ListenAndServe", "ListenAndServeTLS", "Serve", "ServeTLS") {
+		if sel, ok := ast.Unparen(call.Fun).(*ast.SelectorExpr); ok {
+			if lit := litOf(sel.X); lit != nil {
+				s.servLits[lit] = true
+			} else if p := pathOf(s.info, sel.X); p.valid() {
+				s.served = append(s.served, p)
+			}
+		}
+		return
+	}
 	var dialer ast.Expr
 	switch {
 	case typematch.IsMethodNamed(fn, "net", "Dialer", "Dial"):
@@ -184,15 +197,33 @@ func (s *storeIndex) addCall(call *ast.CallExpr) {
 	if dialer == nil {
 		return
 	}
-	dialer = ast.Unparen(dialer)
-	if u, ok := dialer.(*ast.UnaryExpr); ok && u.Op == token.AND {
-		dialer = ast.Unparen(u.X)
-	}
-	if lit, ok := dialer.(*ast.CompositeLit); ok {
+	if lit := litOf(dialer); lit != nil {
 		s.dialLits[lit] = true
 	} else if p := pathOf(s.info, dialer); p.valid() {
 		s.dialUses = append(s.dialUses, p)
 	}
+}
+
+// litOf returns the composite literal e is, looking through parentheses
+// and &, or nil.
+func litOf(e ast.Expr) *ast.CompositeLit {
+	e = ast.Unparen(e)
+	if u, ok := e.(*ast.UnaryExpr); ok && u.Op == token.AND {
+		e = ast.Unparen(u.X)
+	}
+	lit, _ := e.(*ast.CompositeLit)
+	return lit
+}
+
+// servedAt reports whether the server stored at p is served (its
+// ListenAndServe or Serve method called) somewhere in the package.
+func (s *storeIndex) servedAt(p path) bool {
+	for _, u := range s.served {
+		if s.matches(p, u) || len(p.fields) == 0 && len(u.fields) == 0 && u.root == p.root {
+			return true
+		}
+	}
+	return false
 }
 
 // dialedThrough reports whether the dialer stored at p is used through Dial.

@@ -15,7 +15,11 @@ func dialTCP(addr string) (net.Conn, error) {
 
 func dialTCP4(addr string) { _, _ = net.Dial("tcp4", addr) } // want `net.Dial has no timeout`
 
-func dialConfigured(network, addr string) { _, _ = net.Dial(network, addr) } // want `net.Dial has no timeout`
+type Config struct{ Network, Addr string }
+
+func dialConfigured(cfg Config) { _, _ = net.Dial(cfg.Network, cfg.Addr) } // want `net.Dial has no timeout`
+
+func dialParamNetwork(network string) { _, _ = net.Dial(network, "db.internal:5432") } // want `net.Dial has no timeout`
 
 func dialTLS(addr string) { _, _ = tls.Dial("tcp", addr, &tls.Config{}) } // want `tls.Dial has no timeout`
 
@@ -41,6 +45,13 @@ func dialerTLS(addr string) {
 func dialUDP(addr string) { _, _ = net.Dial("udp", addr) }
 
 func dialUnix(path string) { _, _ = net.Dial("unix", path) }
+
+// Wrappers that mirror net.Dial's contract: their callers choose the bound.
+func Dial(network, address string) (net.Conn, error) { return net.Dial(network, address) }
+
+type direct struct{}
+
+func (direct) Dial(network, addr string) (net.Conn, error) { return net.Dial(network, addr) }
 
 func dialTimeout(addr string) { _, _ = net.DialTimeout("tcp", addr, 5*time.Second) }
 

@@ -24,6 +24,10 @@ func zeroVar(l net.Listener) error {
 	return srv.Serve(l)
 }
 
+func emptyServed(l net.Listener) error {
+	return (&http.Server{}).Serve(l) // want `http.Server has neither`
+}
+
 func newServer(h http.Handler) *http.Server {
 	s := new(http.Server) // want `http.Server has neither`
 	s.Handler = h
@@ -96,6 +100,21 @@ func loopbackAssignedLater(h http.Handler) error {
 
 func testServer(h http.Handler) *httptest.Server {
 	return httptest.NewServer(h)
+}
+
+// An empty server used as a configuration holder, never served here.
+func baseConfig(s *http.Server) *http.Server {
+	if s != nil {
+		return s
+	}
+	return new(http.Server)
+}
+
+func placeholder() *http.Server { return &http.Server{} }
+
+func zeroPlaceholder() http.Server {
+	var s http.Server
+	return s
 }
 
 type Gateway struct{ srv *http.Server }
