@@ -71,7 +71,9 @@
 //
 // Stores after construction count as for clients. Not reported: servers
 // whose Addr is a loopback literal ("localhost:6060", "127.0.0.1:8080",
-// "[::1]:9090": debug and pprof listeners).
+// "[::1]:9090": debug and pprof listeners), and empty servers (no Addr, no
+// Handler) that are never served in the package: configuration holders such
+// as a default http2.ServeConnOpts.BaseConfig.
 //
 // # serve-no-timeout
 //
@@ -101,7 +103,10 @@
 //
 // Not reported: networks that do not block on connect ("udp", "unix", "ip"
 // and their variants, as constants); net.DialTimeout; dialers used through
-// DialContext (the context bounds them).
+// DialContext (the context bounds them); and wrappers that pass their own
+// network and address parameters straight to net.Dial (net/rpc.Dial, a
+// proxy's Direct dialer): they mirror Dial's contract and their callers
+// choose the bound.
 //
 // # timeout-unit
 //
