@@ -1,0 +1,3 @@
+module example.com/lintme
+
+go 1.22
