@@ -124,7 +124,8 @@ func valueOf(i int) time.Duration {
 
 // Timeout is a latency-quantile adaptive timeout; see the package doc.
 //
-// A Timeout is safe for concurrent use. Timeout is a single atomic load;
+// Make a Timeout with New; the zero Timeout is not usable. A Timeout is
+// safe for concurrent use. Timeout is a single atomic load;
 // Observe takes a short mutex, does O(1) work and, every Every samples, one
 // pass over the occupied part of a fixed histogram. Neither allocates.
 type Timeout struct {
@@ -293,7 +294,22 @@ func (t *Timeout) adjust() (old, next time.Duration) {
 		target = float64(valueOf(max(qIdx, 0))) * t.headroom
 	}
 	target = min(max(target, math.Ceil(float64(old)*t.decr)), math.Floor(float64(old)*t.incr))
-	next = min(max(time.Duration(target), t.min), t.max)
+	next = t.bound(target)
 	t.cur.Store(int64(next))
 	return old, next
+}
+
+// bound converts target (ns) to a Duration within [Min, Max]. The clamp is
+// done in floating point first: old × MaxIncrease may exceed the range of
+// a Duration, and converting such a float to an integer is undefined (on
+// amd64 it wraps to the most negative Duration, which would collapse the
+// timeout to Min exactly when it should grow).
+func (t *Timeout) bound(target float64) time.Duration {
+	switch {
+	case !(target < float64(t.max)): // also NaN
+		return t.max
+	case target <= float64(t.min):
+		return t.min
+	}
+	return min(max(time.Duration(target), t.min), t.max)
 }

@@ -345,3 +345,57 @@ func BenchmarkRTO(b *testing.B) {
 		_ = sink
 	})
 }
+
+// TestHugeMaxStillGrows: with a Max near the largest Duration, growing by
+// MaxIncrease overflows int64; the timeout must saturate at Max, not wrap
+// around to Min.
+func TestHugeMaxStillGrows(t *testing.T) {
+	for _, max := range []time.Duration{math.MaxInt64, math.MaxInt64 / 3 * 2} {
+		initial := max / 4
+		at := adaptive.New(adaptive.Config{Max: max, Initial: initial})
+		for range 200 {
+			at.Observe(at.Timeout(), adaptive.TimedOut)
+			if got := at.Timeout(); got < initial {
+				t.Fatalf("Max %v: every call timed out, yet the timeout fell to %v", max, got)
+			}
+		}
+		if got := at.Timeout(); got != max {
+			t.Errorf("Max %v: Timeout() = %v, want Max", max, got)
+		}
+	}
+}
+
+// TestTimedOutCountedAtTimeoutInForce: a timed-out call is a censored
+// sample at the timeout in force, whatever duration the caller measured.
+func TestTimedOutCountedAtTimeoutInForce(t *testing.T) {
+	at := adaptive.New(adaptive.Config{Initial: 100 * time.Millisecond})
+	for range 20 {
+		at.Observe(time.Millisecond, adaptive.TimedOut) // measured short, e.g. a coarse clock
+	}
+	if got := at.Timeout(); got != 200*time.Millisecond {
+		t.Errorf("after 20 timeouts reported at 1ms, Timeout() = %v, want 100ms × 2", got)
+	}
+}
+
+// TestRTOHugeAndNegativeSamples: samples beyond any sane latency must not
+// overflow SRTT + 4·RTTVAR into a tiny timeout, and negative ones count as 0.
+func TestRTOHugeAndNegativeSamples(t *testing.T) {
+	r := adaptive.NewRTO(adaptive.RTOConfig{Max: math.MaxInt64})
+	for _, d := range []time.Duration{math.MaxInt64, math.MaxInt64 / 2, math.MaxInt64} {
+		r.Observe(d, adaptive.Success)
+		if got := r.Timeout(); got < 24*time.Hour {
+			t.Fatalf("after a %v sample Timeout() = %v, want huge", d, got)
+		}
+	}
+	r = adaptive.NewRTO(adaptive.RTOConfig{})
+	r.Observe(-time.Hour, adaptive.Success)
+	if got := r.Timeout(); got != adaptive.DefaultRTOMin {
+		t.Errorf("after a negative sample Timeout() = %v, want Min", got)
+	}
+	for range 100 {
+		r.Observe(math.MaxInt64, adaptive.TimedOut)
+	}
+	if got := r.Timeout(); got != adaptive.DefaultRTOMax {
+		t.Errorf("after many timeouts Timeout() = %v, want Max", got)
+	}
+}

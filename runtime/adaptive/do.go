@@ -2,15 +2,27 @@ package adaptive
 
 import (
 	"context"
-	"errors"
 	"fmt"
 	"time"
 )
 
 // ErrTimeout is the context cause of a call that Do cut short at the
-// estimator's timeout. An error that is ErrTimeout is also
-// context.DeadlineExceeded.
-var ErrTimeout = errors.New("adaptive timeout exceeded")
+// estimator's timeout. It is itself context.DeadlineExceeded
+// (errors.Is(ErrTimeout, context.DeadlineExceeded) is true), so an
+// operation that returns context.Cause(ctx) still reports a timeout.
+var ErrTimeout error = &timeoutSentinel{"adaptive timeout exceeded"}
+
+// timeoutSentinel is a sentinel error that is also
+// context.DeadlineExceeded. It is immutable, so safe for concurrent use.
+type timeoutSentinel struct{ msg string }
+
+func (e *timeoutSentinel) Error() string { return e.msg }
+
+// Is reports whether target is context.DeadlineExceeded.
+func (e *timeoutSentinel) Is(target error) bool { return target == context.DeadlineExceeded }
+
+// Timeout reports true, as net.Error does for timeouts.
+func (e *timeoutSentinel) Timeout() bool { return true }
 
 // timeoutError is the error of a call cut short by Do.
 type timeoutError struct {

@@ -40,6 +40,24 @@ func TestDo(t *testing.T) {
 		if !errors.Is(err, adaptive.ErrTimeout) || !errors.Is(err, context.DeadlineExceeded) {
 			t.Errorf("Do = %v, want ErrTimeout and DeadlineExceeded", err)
 		}
+		// It still unwraps to op's own error.
+		queryErr := errors.New("query failed")
+		err = adaptive.Do(t.Context(), f, func(ctx context.Context) error {
+			<-ctx.Done()
+			return queryErr
+		})
+		if !errors.Is(err, queryErr) || !errors.Is(err, context.DeadlineExceeded) {
+			t.Errorf("Do = %v, want DeadlineExceeded unwrapping to op's error", err)
+		}
+		// An op that returns its context's cause still reports a timeout.
+		err = adaptive.Do(t.Context(), f, func(ctx context.Context) error {
+			<-ctx.Done()
+			return context.Cause(ctx)
+		})
+		if !errors.Is(err, context.DeadlineExceeded) || !errors.Is(adaptive.ErrTimeout, context.DeadlineExceeded) {
+			t.Errorf("Do = %v; ErrTimeout must itself be DeadlineExceeded", err)
+		}
+		f.outcomes, f.ds = f.outcomes[:2], f.ds[:2]
 		// The caller's deadline comes first: Canceled (dropped by estimators).
 		ctx, cancel := context.WithTimeout(t.Context(), 20*time.Millisecond)
 		defer cancel()

@@ -2,6 +2,7 @@ package adaptive
 
 import (
 	"context"
+	"math"
 	"sync"
 	"sync/atomic"
 	"time"
@@ -15,6 +16,10 @@ const (
 	DefaultRTOMin     = 10 * time.Millisecond
 	DefaultRTOMax     = 60 * time.Second
 )
+
+// maxRTOSample bounds the samples an RTO uses: about 13 days, so that no
+// step of its arithmetic can overflow a Duration.
+const maxRTOSample = time.Duration(math.MaxInt64 / 8)
 
 // RTOConfig configures an RTO. The zero RTOConfig is valid: every zero
 // field means its documented default. NewRTO copies it.
@@ -39,6 +44,7 @@ type RTOConfig struct {
 // estimates; timed-out and canceled calls never update SRTT (Karn's rule:
 // their latency is unknown). Suited to low-traffic dependencies.
 //
+// Make an RTO with NewRTO; the zero RTO is not usable (its timeout is 0).
 // An RTO is safe for concurrent use. Timeout is a single atomic load;
 // Observe takes a short mutex. Neither allocates.
 type RTO struct {
@@ -82,7 +88,9 @@ func (r *RTO) Observe(d time.Duration, o Outcome) {
 	if o != Success && o != TimedOut {
 		return
 	}
-	d = max(d, 0)
+	// Bound the sample so that 7·SRTT and SRTT + 4·RTTVAR cannot overflow
+	// (a wrapped sum would collapse the timeout to Min).
+	d = min(max(d, 0), maxRTOSample)
 	r.mu.Lock()
 	old := r.Timeout()
 	var next time.Duration

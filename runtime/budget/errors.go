@@ -25,13 +25,14 @@ var (
 
 	// ErrAttemptTimeout is the context cause of an attempt that hit its
 	// per-attempt bound (see PerAttempt and Reserve) while the caller's
-	// context still had time. An error that is ErrAttemptTimeout is also
-	// context.DeadlineExceeded.
-	ErrAttemptTimeout = errors.New("attempt timed out")
+	// context still had time. It is itself context.DeadlineExceeded, so
+	// an operation that returns context.Cause(ctx) still reports a timeout.
+	ErrAttemptTimeout error = &timeoutSentinel{"attempt timed out"}
 
 	// ErrStepTimeout is the context cause of a Split step or branch that
-	// used up its share of the budget.
-	ErrStepTimeout = errors.New("step share of the budget used up")
+	// used up its share of the budget. It is itself
+	// context.DeadlineExceeded.
+	ErrStepTimeout error = &timeoutSentinel{"step share of the budget used up"}
 
 	// ErrNoStep is returned by Sequence.Next when every step has started.
 	ErrNoStep = errors.New("no step left in the sequence")
@@ -156,6 +157,38 @@ func (e *ExhaustedError) Timeout() bool {
 	return errors.Is(e, context.DeadlineExceeded)
 }
 
+// timeoutSentinel is a sentinel error that is also
+// context.DeadlineExceeded. It is immutable, so safe for concurrent use.
+type timeoutSentinel struct{ msg string }
+
+func (e *timeoutSentinel) Error() string { return e.msg }
+
+// Is reports whether target is context.DeadlineExceeded.
+func (e *timeoutSentinel) Is(target error) bool { return target == context.DeadlineExceeded }
+
+// Timeout reports true, as net.Error does for timeouts.
+func (e *timeoutSentinel) Timeout() bool { return true }
+
+// stepTimeoutError is the error of a Split step or branch that ran past its
+// share while the caller's context still had time. It is ErrStepTimeout and
+// context.DeadlineExceeded, and unwraps to the operation's error.
+type stepTimeoutError struct {
+	step  string
+	share time.Duration
+	err   error
+}
+
+func (e *stepTimeoutError) Error() string {
+	return fmt.Sprintf("step %q used up its %v share: %v", e.step, e.share, e.err)
+}
+
+func (e *stepTimeoutError) Unwrap() []error {
+	return []error{ErrStepTimeout, e.err}
+}
+
+// Timeout reports true, as net.Error does for timeouts.
+func (e *stepTimeoutError) Timeout() bool { return true }
+
 // attemptTimeoutError is the error of an attempt cut short by its own bound
 // while the caller's context still had time. It is ErrAttemptTimeout and
 // context.DeadlineExceeded, and unwraps to the operation's error.
@@ -170,6 +203,9 @@ func (e *attemptTimeoutError) Error() string {
 	}
 	return fmt.Sprintf("attempt timed out after %v: %v", e.bound, e.err)
 }
+
+// Timeout reports true, as net.Error does for timeouts.
+func (e *attemptTimeoutError) Timeout() bool { return true }
 
 func (e *attemptTimeoutError) Unwrap() []error {
 	if e.err == nil {

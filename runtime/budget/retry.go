@@ -67,7 +67,9 @@ func Backoff(base, max time.Duration) Option {
 // PerAttempt bounds each attempt to d (and always to the remaining budget
 // less Reserve). An attempt that hits its bound while the caller still has
 // time fails with an error that is ErrAttemptTimeout and
-// context.DeadlineExceeded, and is retried. d ≤ 0 means no per-attempt
+// context.DeadlineExceeded, and is retried; so does a bounded attempt that
+// returns an error satisfying context.DeadlineExceeded just before its
+// bound (a Transport keeps a transit reserve, so it gives up first). d ≤ 0 means no per-attempt
 // bound beyond the remaining budget.
 func PerAttempt(d time.Duration) Option {
 	return func(o *options) { o.perAttempt = max(d, 0) }
@@ -346,7 +348,11 @@ func (r *retrier) attempt(op func(context.Context) error, attempt int) error {
 		defer cancel()
 	}
 	err := op(actx)
-	if err != nil && actx != r.ctx && r.ctx.Err() == nil && context.Cause(actx) == ErrAttemptTimeout {
+	// The attempt's bound ended it, or something below (a Transport's
+	// transit reserve, a client timeout) gave up just before that bound:
+	// either way an attempt timeout, while the caller still has time.
+	if err != nil && actx != r.ctx && r.ctx.Err() == nil &&
+		(context.Cause(actx) == ErrAttemptTimeout || errors.Is(err, context.DeadlineExceeded)) {
 		err = &attemptTimeoutError{bound: bound, err: err}
 		r.event(deadline.AttemptTimeout, attempt, 0, err)
 	}

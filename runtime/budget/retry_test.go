@@ -450,3 +450,67 @@ func TestRetryNilOp(t *testing.T) {
 		t.Error("Retry(nil op) = nil, want an error")
 	}
 }
+
+// TestRetryEarlyTimeoutBelowTheBound: a layer below Retry (a Transport's
+// transit reserve, a client timeout) may give up just before the attempt's
+// own bound. That is still an attempt timeout: reported, retried, and the
+// final error is DeadlineExceeded unwrapping to the last attempt's error.
+func TestRetryEarlyTimeoutBelowTheBound(t *testing.T) {
+	synctest.Test(t, func(t *testing.T) {
+		var rec recorder
+		calls := 0
+		err := budget.Retry(t.Context(), func(ctx context.Context) error {
+			calls++
+			inner, cancel := context.WithTimeout(ctx, 95*time.Millisecond) // like Transport's 5ms reserve
+			defer cancel()
+			<-inner.Done()
+			return &callError{calls, inner.Err()}
+		}, budget.PerAttempt(100*time.Millisecond), budget.MaxAttempts(2), budget.WithRand(constRand(0)),
+			budget.Hook(rec.hook), budget.Retryable(func(err error) bool { return !errors.Is(err, context.DeadlineExceeded) }))
+		if calls != 2 {
+			t.Errorf("calls = %d, want 2: attempt timeouts are always retried", calls)
+		}
+		var ce *callError
+		if !errors.Is(err, budget.ErrAttemptTimeout) || !errors.Is(err, context.DeadlineExceeded) || !errors.As(err, &ce) || ce.n != 2 {
+			t.Errorf("err = %v, want an attempt timeout unwrapping to call 2's error", err)
+		}
+		if got := len(rec.kinds(deadline.AttemptTimeout)); got != 2 {
+			t.Errorf("%d AttemptTimeout events, want 2", got)
+		}
+	})
+}
+
+type callError struct {
+	n   int
+	err error
+}
+
+func (e *callError) Error() string { return fmt.Sprintf("call %d: %v", e.n, e.err) }
+func (e *callError) Unwrap() error { return e.err }
+
+// TestBackoffNeverOverflows: whatever base, max and retry number, the wait
+// is in [0, max], and reaches max once base·2^(k−1) passes it.
+func TestBackoffNeverOverflows(t *testing.T) {
+	for _, base := range []time.Duration{1, time.Millisecond, time.Hour, math.MaxInt64 / 3, math.MaxInt64} {
+		for _, maxD := range []time.Duration{1, time.Second, math.MaxInt64 / 2, math.MaxInt64} {
+			hi := max(maxD, base)
+			prev := time.Duration(0)
+			for k := 1; k <= 200; k++ {
+				d := budget.BackoffCeil(base, maxD, k, 0.999999)
+				if d < 0 || d > hi {
+					t.Fatalf("base %v, max %v, retry %d: wait %v outside [0, %v]", base, maxD, k, d, hi)
+				}
+				if d < prev {
+					t.Fatalf("base %v, max %v, retry %d: wait %v shrank from %v", base, maxD, k, d, prev)
+				}
+				prev = d
+			}
+			if hi > time.Microsecond && float64(prev) < 0.99*float64(hi) {
+				t.Errorf("base %v, max %v: wait after 200 retries %v, want about %v", base, maxD, prev, hi)
+			}
+			if d := budget.BackoffCeil(base, maxD, 1, 0); d != 0 {
+				t.Errorf("full jitter must reach 0, got %v", d)
+			}
+		}
+	}
+}

@@ -72,7 +72,8 @@ type RatioConfig struct {
 // a ring of per-second buckets, so old traffic expires and a quiet
 // dependency can still retry.
 //
-// A Ratio is safe for concurrent use. Its Allow takes a short mutex and does
+// Make a Ratio with NewRatio; the zero Ratio is not usable. A Ratio is
+// safe for concurrent use. Its Allow takes a short mutex and does
 // not allocate.
 type Ratio struct {
 	deposit int64 // units earned by one request
@@ -217,7 +218,8 @@ type TokenConfig struct {
 // than MaxTokens/2 tokens remain. It has no notion of time, which suits
 // bursty low-traffic callers.
 //
-// A TokenBucket is safe for concurrent use and lock-free; Allow does not
+// Make a TokenBucket with NewTokenBucket; the zero TokenBucket is not
+// usable. A TokenBucket is safe for concurrent use and lock-free; Allow does not
 // allocate.
 type TokenBucket struct {
 	max, ratio int64 // in 1/scale tokens
@@ -316,7 +318,8 @@ func (b *TokenBucket) Level() Level {
 // Registry holds one RetryBudget per dependency name, created on first use,
 // so that one dependency's failures never spend another's budget.
 //
-// A Registry is safe for concurrent use; Get does not allocate once the
+// Make a Registry with NewRegistry; the zero Registry is not usable. A
+// Registry is safe for concurrent use; Get does not allocate once the
 // dependency's budget exists.
 type Registry struct {
 	newBudget func(dependency string) RetryBudget

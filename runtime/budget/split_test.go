@@ -3,6 +3,7 @@ package budget_test
 import (
 	"context"
 	"errors"
+	"math"
 	"sync"
 	"testing"
 	"testing/synctest"
@@ -178,4 +179,91 @@ func TestBranchWithoutDeadline(t *testing.T) {
 		t.Errorf("err = %v, share %v; want bounded by Max", err, share(c))
 	}
 	cancel()
+}
+
+// TestStepTimeoutIsDeadlineExceeded: a step or branch that runs past its
+// share fails with an error that is ErrStepTimeout and
+// context.DeadlineExceeded, unwraps to the op's own error, and is reported.
+func TestStepTimeoutIsDeadlineExceeded(t *testing.T) {
+	synctest.Test(t, func(t *testing.T) {
+		ctx, cancel := context.WithTimeout(t.Context(), time.Second)
+		defer cancel()
+		var rec recorder
+		sp := budget.Split{Hook: rec.hook, Dependency: "svc"}
+		opErr := errors.New("query interrupted")
+		seq := sp.Sequence(budget.Step{Name: "query", Max: 100 * time.Millisecond})
+		err := seq.Do(ctx, func(ctx context.Context) error { <-ctx.Done(); return opErr })
+		if !errors.Is(err, budget.ErrStepTimeout) || !errors.Is(err, context.DeadlineExceeded) || !errors.Is(err, opErr) {
+			t.Errorf("Do = %v, want ErrStepTimeout and DeadlineExceeded unwrapping to the op's error", err)
+		}
+		// The cause itself is a timeout, for ops that return context.Cause.
+		if !errors.Is(budget.ErrStepTimeout, context.DeadlineExceeded) || !errors.Is(budget.ErrAttemptTimeout, context.DeadlineExceeded) {
+			t.Error("ErrStepTimeout and ErrAttemptTimeout must be context.DeadlineExceeded")
+		}
+		err = sp.Parallel(ctx, []budget.Step{{Name: "a", Max: 100 * time.Millisecond}}, func(ctx context.Context, _ int) error {
+			<-ctx.Done()
+			return opErr
+		})
+		if !errors.Is(err, budget.ErrStepTimeout) || !errors.Is(err, context.DeadlineExceeded) || !errors.Is(err, opErr) {
+			t.Errorf("Parallel = %v, want ErrStepTimeout and DeadlineExceeded unwrapping to the op's error", err)
+		}
+		ev := rec.kinds(deadline.AttemptTimeout)
+		if len(ev) != 2 || ev[0].Operation != "query" || ev[0].Configured != 100*time.Millisecond || ev[1].Operation != "a" {
+			t.Errorf("AttemptTimeout events = %+v, want query then a, 100ms each", ev)
+		}
+		// A step that ends in time with an error keeps its error as is.
+		seq = sp.Sequence(budget.Step{Name: "ok"})
+		if err := seq.Do(ctx, func(context.Context) error { return opErr }); err != opErr {
+			t.Errorf("Do = %v, want the op's error unchanged", err)
+		}
+	})
+}
+
+// TestSequenceSharesAlwaysBounded: weights that round a share to zero, or
+// that are not finite, must still give every step a bound that keeps the
+// reserve; a negative Reserve counts as none.
+func TestSequenceSharesAlwaysBounded(t *testing.T) {
+	for _, tc := range []struct {
+		name    string
+		split   budget.Split
+		steps   []budget.Step
+		first   time.Duration // the first step's share, -1: only check the bound
+		reserve time.Duration
+	}{
+		{"tiny weight", budget.Split{Reserve: 100 * time.Millisecond}, []budget.Step{{Weight: 1e-12}, {Weight: 1e9}}, -1, 100 * time.Millisecond},
+		{"infinite weight", budget.Split{Reserve: 100 * time.Millisecond}, []budget.Step{{Weight: math.Inf(1)}, {}}, 450 * time.Millisecond, 100 * time.Millisecond},
+		{"NaN weight", budget.Split{}, []budget.Step{{Weight: math.NaN()}, {}}, 500 * time.Millisecond, 0},
+		{"huge weights", budget.Split{}, []budget.Step{{Weight: math.MaxFloat64}, {Weight: math.MaxFloat64}}, 500 * time.Millisecond, 0},
+		{"negative reserve", budget.Split{Reserve: -time.Hour}, []budget.Step{{}, {}}, 500 * time.Millisecond, 0},
+		{"huge later Mins", budget.Split{}, []budget.Step{{}, {Min: math.MaxInt64}, {Min: math.MaxInt64}}, -2, 0},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			synctest.Test(t, func(t *testing.T) {
+				ctx, cancel := context.WithTimeout(t.Context(), time.Second)
+				defer cancel()
+				dl, _ := ctx.Deadline()
+				c, stop, err := tc.split.Sequence(tc.steps...).Next(ctx)
+				if tc.first == -2 {
+					if !errors.Is(err, budget.ErrPredicted) {
+						t.Errorf("err = %v, want a predicted stop", err)
+					}
+					return
+				}
+				if err != nil {
+					t.Fatal(err)
+				}
+				defer stop()
+				got, ok := c.Deadline()
+				if !ok || got.After(dl.Add(-tc.reserve)) || (got.Equal(dl) && tc.reserve == 0 && tc.first < 0) {
+					t.Errorf("step deadline %v before the caller's, want ≥ the %v reserve", dl.Sub(got), tc.reserve)
+				}
+				if tc.first >= 0 && time.Until(got) != tc.first {
+					t.Errorf("first share = %v, want %v", time.Until(got), tc.first)
+				}
+				if tc.first < 0 && time.Until(got) > time.Millisecond {
+					t.Errorf("first share = %v, want about 0", time.Until(got))
+				}
+			})
+		})
+	}
 }

@@ -5,8 +5,10 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"math"
 	"net"
 	"net/http"
+	"strings"
 	"time"
 )
 
@@ -92,6 +94,9 @@ func (t *Transport) RoundTrip(req *http.Request) (*http.Response, error) {
 		}
 		return nil, err
 	}
+	if resp.Body == nil { // some RoundTrippers (mostly fakes) leave it nil
+		resp.Body = http.NoBody
+	}
 	resp.Body = wrapBody(resp.Body, cancel)
 	return resp, nil
 }
@@ -102,7 +107,14 @@ func (t *Transport) budget(ctx context.Context, now time.Time) (time.Duration, b
 	var b time.Duration
 	dl, bounded := ctx.Deadline()
 	if bounded {
-		b = dl.Sub(now) - t.reserve()
+		// dl.Sub saturates for far-away deadlines; do not let the
+		// reserve wrap a far-past one around to a huge budget.
+		left, r := dl.Sub(now), t.reserve()
+		if left < math.MinInt64+r {
+			b = math.MinInt64
+		} else {
+			b = left - r
+		}
 	}
 	if t.PerCall > 0 && (!bounded || t.PerCall < b) {
 		b, bounded = t.PerCall, true
@@ -164,15 +176,17 @@ func (t *Transport) emit(ctx context.Context, req *http.Request, k Kind, configu
 // withHeader returns a shallow copy of req that uses ctx and carries
 // value as its only Header value, or no Header when value is empty. The
 // header map is new; the value slices are shared, read-only, with req.
+//
+// Keys are matched case-insensitively: a header map filled by hand may
+// hold a non-canonical spelling, which net/http would send as it is.
 func withHeader(req *http.Request, ctx context.Context, value string) *http.Request {
-	_, had := req.Header[Header]
-	if value == "" && !had && ctx == req.Context() {
+	if value == "" && ctx == req.Context() && !hasHeader(req.Header) {
 		return req
 	}
 	r := req.WithContext(ctx)
 	h := make(http.Header, len(req.Header)+1)
 	for k, v := range req.Header {
-		if k != Header {
+		if !isHeaderKey(k) {
 			h[k] = v
 		}
 	}
@@ -181,6 +195,23 @@ func withHeader(req *http.Request, ctx context.Context, value string) *http.Requ
 	}
 	r.Header = h
 	return r
+}
+
+// hasHeader reports whether h holds the deadline header in any spelling.
+func hasHeader(h http.Header) bool {
+	if _, ok := h[Header]; ok {
+		return true
+	}
+	for k := range h {
+		if isHeaderKey(k) {
+			return true
+		}
+	}
+	return false
+}
+
+func isHeaderKey(k string) bool {
+	return len(k) == len(Header) && (k == Header || strings.EqualFold(k, Header))
 }
 
 // closeBody closes the body of a request that will not be sent, as the

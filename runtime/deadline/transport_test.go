@@ -309,3 +309,83 @@ func BenchmarkTransport(b *testing.B) {
 		})
 	}
 }
+
+// TestTransportNonCanonicalInboundKey: a header map filled by hand may spell
+// the key in lower case; net/http sends such keys as they are, so the
+// Transport must drop them too, not only the canonical spelling.
+func TestTransportNonCanonicalInboundKey(t *testing.T) {
+	srv := newCountingServer(t, nil)
+	rt := &deadline.Transport{Base: srv.Client().Transport}
+	ctx, cancel := context.WithTimeout(context.Background(), time.Second)
+	defer cancel()
+	for _, c := range []context.Context{ctx, context.Background()} {
+		req, _ := http.NewRequestWithContext(c, http.MethodGet, srv.URL, nil)
+		req.Header["x-request-deadline"] = []string{"9999999999"}
+		req.Header["X-REQUEST-DEADLINE"] = []string{"9999999998"}
+		resp, err := rt.RoundTrip(req)
+		if err != nil {
+			t.Fatal(err)
+		}
+		resp.Body.Close()
+		h := srv.lastHeader()
+		if _, bounded := c.Deadline(); !bounded {
+			if h != nil {
+				t.Errorf("no deadline: server got %q, want no header", h)
+			}
+			continue
+		}
+		if len(h) != 1 {
+			t.Fatalf("server got %q, want one fresh value", h)
+		}
+		if d, err := deadline.ParseHeader(h[0]); err != nil || d > time.Second {
+			t.Errorf("server got %q, want ≤ 1000", h)
+		}
+	}
+}
+
+// rtFunc is an http.RoundTripper made of a function.
+type rtFunc func(*http.Request) (*http.Response, error)
+
+func (f rtFunc) RoundTrip(r *http.Request) (*http.Response, error) { return f(r) }
+
+// TestTransportNilResponseBody: some RoundTrippers (mostly fakes) return a
+// response with a nil Body; http.Client tolerates that, and so must we.
+func TestTransportNilResponseBody(t *testing.T) {
+	rt := &deadline.Transport{Base: rtFunc(func(r *http.Request) (*http.Response, error) {
+		return &http.Response{StatusCode: http.StatusNoContent, Header: http.Header{}, Request: r}, nil
+	})}
+	ctx, cancel := context.WithTimeout(context.Background(), time.Second)
+	defer cancel()
+	req, _ := http.NewRequestWithContext(ctx, http.MethodGet, "http://example.invalid/", nil)
+	resp, err := (&http.Client{Transport: rt}).Do(req)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if b, err := io.ReadAll(resp.Body); err != nil || len(b) != 0 {
+		t.Errorf("body %q, %v; want empty", b, err)
+	}
+	if err := resp.Body.Close(); err != nil {
+		t.Error(err)
+	}
+}
+
+// farPastCtx reports a deadline so far in the past that time.Time.Sub
+// saturates, yet is not done: a hand-written context can do that.
+type farPastCtx struct{ context.Context }
+
+func (farPastCtx) Deadline() (time.Time, bool) { return time.Time{}, true }
+
+// TestTransportFarPastDeadline: subtracting the reserve from a saturated
+// remaining time must not wrap around into a huge budget.
+func TestTransportFarPastDeadline(t *testing.T) {
+	srv := newCountingServer(t, nil)
+	rt := &deadline.Transport{Base: srv.Client().Transport}
+	req, _ := http.NewRequestWithContext(farPastCtx{context.Background()}, http.MethodGet, srv.URL, nil)
+	_, err := rt.RoundTrip(req)
+	if !errors.Is(err, deadline.ErrBudgetExhausted) || !errors.Is(err, context.DeadlineExceeded) {
+		t.Errorf("err = %v, want ErrBudgetExhausted and DeadlineExceeded", err)
+	}
+	if n := srv.n.Load(); n != 0 {
+		t.Errorf("server received %d requests (header %q), want 0", n, srv.lastHeader())
+	}
+}
