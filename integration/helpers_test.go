@@ -74,9 +74,16 @@ var (
 )
 
 // timeoutlint builds cmd/timeoutlint once per test run and returns the
-// directory holding the binary (for PATH) and its path.
+// directory holding the binary (for PATH) and its path. $TIMEOUTLINT_BIN,
+// if set, is used instead.
 func timeoutlint(t *testing.T) (dir, bin string) {
 	t.Helper()
+	if p := os.Getenv("TIMEOUTLINT_BIN"); p != "" {
+		if filepath.Base(p) != "timeoutlint" {
+			t.Fatalf("TIMEOUTLINT_BIN=%s: the binary must be named timeoutlint (hooks run it by name)", p)
+		}
+		return filepath.Dir(p), p
+	}
 	buildOnce.Do(func() {
 		binDir, buildErr = os.MkdirTemp("", "timeoutlint-integration")
 		if buildErr != nil {
@@ -160,7 +167,7 @@ func writeFile(t *testing.T, path, content string) {
 // gitEnv isolates git from the user's and the system's configuration.
 func gitEnv() []string {
 	return []string{
-		"GIT_CONFIG_NOSYSTEM=1", "HOME=" + os.TempDir(),
+		"GIT_CONFIG_NOSYSTEM=1", "GIT_CONFIG_GLOBAL=" + os.DevNull,
 		"GIT_AUTHOR_NAME=t", "GIT_AUTHOR_EMAIL=t@example.com",
 		"GIT_COMMITTER_NAME=t", "GIT_COMMITTER_EMAIL=t@example.com",
 	}
