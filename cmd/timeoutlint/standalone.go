@@ -23,7 +23,7 @@ const (
 	formatFlag      = "format"
 	newFromRevFlag  = "new-from-rev"
 	formatUsage     = "output `format`: text (on stderr), json, sarif, github or rdjson (on stdout); exit status 3 when there are findings (standalone only, not through go vet)"
-	newFromRevUsage = "report only findings on lines added or changed since git `revision` REV, committed, uncommitted or in untracked files (standalone only, not through go vet)"
+	newFromRevUsage = "report only findings on lines added or changed since git revision `REV`: committed, uncommitted or in untracked files (standalone only, not through go vet)"
 
 	informationURI = "https://github.com/timeoutlint/timeoutlint"
 )
@@ -206,11 +206,17 @@ func parseFlags(args []string, all []*analysis.Analyzer, stderr io.Writer) (*opt
 	return opts, nil
 }
 
+// printUsage lists the flags of fs except the refused multichecker ones.
 func printUsage(fs *flag.FlagSet, w io.Writer) {
 	fmt.Fprintf(w, "usage: timeoutlint [-format text|json|sarif|github|rdjson] [-new-from-rev REV] [flags] <packages>\n\n")
-	fs.SetOutput(w)
-	fs.PrintDefaults()
-	fs.SetOutput(io.Discard)
+	shown := flag.NewFlagSet("", flag.ContinueOnError)
+	fs.VisitAll(func(f *flag.Flag) {
+		if _, refused := multicheckerOnly[f.Name]; !refused {
+			shown.Var(f.Value, f.Name, f.Usage)
+		}
+	})
+	shown.SetOutput(w)
+	shown.PrintDefaults()
 }
 
 // enabledAnalyzers applies multichecker's rule: if any -NAME flag is true,
