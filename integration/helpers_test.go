@@ -218,14 +218,23 @@ type finding struct {
 	text string
 }
 
-var findingRE = regexp.MustCompile(`^(?:::\w+ file=)?(\S+?\.go)[:,](?:line=)?(\d+)[:,]`)
+var findingREs = []*regexp.Regexp{
+	regexp.MustCompile(`^(\S+?\.go):(\d+):`),
+	// reviewdog's local reporter, for rdjson input
+	regexp.MustCompile(`location:\{path:"(\S+?\.go)"\s+range:\{start:\{line:(\d+)`),
+}
 
 // findings parses the findings printed in out.
 func findings(out string) []finding {
 	var fs []finding
 	sc := bufio.NewScanner(strings.NewReader(out))
 	for sc.Scan() {
-		m := findingRE.FindStringSubmatch(sc.Text())
+		var m []string
+		for _, re := range findingREs {
+			if m = re.FindStringSubmatch(sc.Text()); m != nil {
+				break
+			}
+		}
 		if m == nil {
 			continue
 		}
