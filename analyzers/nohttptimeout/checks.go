@@ -230,36 +230,45 @@ func (c *checker) transportBoundsHeaders(lit *ast.CompositeLit) bool {
 }
 
 // definedByBoundedTransport reports whether local variable v is defined by
-// an http.Transport literal with a ResponseHeaderTimeout.
+// an http.Transport literal with a ResponseHeaderTimeout. It finds the one
+// defining identifier by position (not by scanning the package's
+// assignments, which made a package with many clients quadratic).
 func (c *checker) definedByBoundedTransport(v *types.Var) bool {
-	for cur := range c.inspect.Root().Preorder((*ast.AssignStmt)(nil), (*ast.ValueSpec)(nil)) {
-		var lhs, rhs []ast.Expr
-		switch n := cur.Node().(type) {
-		case *ast.AssignStmt:
-			lhs, rhs = n.Lhs, n.Rhs
-		case *ast.ValueSpec:
-			for _, id := range n.Names {
-				lhs = append(lhs, id)
-			}
-			rhs = n.Values
+	idc, ok := c.inspect.Root().FindByPos(v.Pos(), v.Pos())
+	if !ok {
+		return false
+	}
+	id, ok := idc.Node().(*ast.Ident)
+	if !ok || c.pass.TypesInfo.Defs[id] != v {
+		return false
+	}
+	var lhs, rhs []ast.Expr
+	switch n := idc.Parent().Node().(type) {
+	case *ast.AssignStmt:
+		lhs, rhs = n.Lhs, n.Rhs
+	case *ast.ValueSpec:
+		for _, name := range n.Names {
+			lhs = append(lhs, name)
 		}
-		if len(lhs) != len(rhs) {
+		rhs = n.Values
+	}
+	if len(lhs) != len(rhs) {
+		return false
+	}
+	for i, l := range lhs {
+		if l != id {
 			continue
 		}
-		for i, l := range lhs {
-			if id, ok := l.(*ast.Ident); ok && c.pass.TypesInfo.Defs[id] == v {
-				r := ast.Unparen(rhs[i])
-				if u, ok := r.(*ast.UnaryExpr); ok && u.Op == token.AND {
-					r = ast.Unparen(u.X)
-				}
-				if tlit, ok := r.(*ast.CompositeLit); ok && typematch.IsTypeNamed(c.pass.TypesInfo.TypeOf(tlit), "net/http", "Transport") {
-					rht := structField(c.pass.TypesInfo.TypeOf(tlit), "ResponseHeaderTimeout")
-					val, ok := litField(c.pass.TypesInfo, tlit, rht)
-					return ok && !isZeroConst(c.pass.TypesInfo, val)
-				}
-				return false
-			}
+		r := ast.Unparen(rhs[i])
+		if u, ok := r.(*ast.UnaryExpr); ok && u.Op == token.AND {
+			r = ast.Unparen(u.X)
 		}
+		if tlit, ok := r.(*ast.CompositeLit); ok && typematch.IsTypeNamed(c.pass.TypesInfo.TypeOf(tlit), "net/http", "Transport") {
+			rht := structField(c.pass.TypesInfo.TypeOf(tlit), "ResponseHeaderTimeout")
+			val, ok := litField(c.pass.TypesInfo, tlit, rht)
+			return ok && !isZeroConst(c.pass.TypesInfo, val)
+		}
+		return false
 	}
 	return false
 }
