@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"go/ast"
 	"go/types"
+	"slices"
 	"strings"
 
 	"golang.org/x/tools/go/analysis"
@@ -175,24 +176,31 @@ func (c *checker) factOf(fn *types.Func) *dropsDeadlineFact {
 
 // exportFacts propagates the drops along the edges of the package to a
 // fixed point and exports one fact per dropping function.
+//
+// It is a first-in first-out worklist of edges, not rounds over all edges:
+// a round per link of the longest chain made long chains quadratic.
 func (c *checker) exportFacts() {
-	for changed := true; changed; {
-		changed = false
-		for _, e := range c.edges {
-			if c.drops[e.caller] != nil {
-				continue
-			}
-			f := c.factOf(e.callee)
-			if f == nil {
-				continue
-			}
-			via := f.Via
-			if via == "" {
-				via = qualifiedName(e.callee)
-			}
-			c.drops[e.caller] = &dropsDeadlineFact{Root: f.Root, Via: via}
-			changed = true
+	byCallee := make(map[*types.Func][]edge)
+	for _, e := range c.edges {
+		byCallee[e.callee] = append(byCallee[e.callee], e)
+	}
+	work := slices.Clone(c.edges)
+	for len(work) > 0 {
+		e := work[0]
+		work = work[1:]
+		if c.drops[e.caller] != nil {
+			continue
 		}
+		f := c.factOf(e.callee)
+		if f == nil {
+			continue
+		}
+		via := f.Via
+		if via == "" {
+			via = qualifiedName(e.callee)
+		}
+		c.drops[e.caller] = &dropsDeadlineFact{Root: f.Root, Via: via}
+		work = append(work, byCallee[e.caller]...)
 	}
 	for fn, f := range c.drops {
 		c.pass.ExportObjectFact(fn, f)

@@ -485,7 +485,7 @@ func (c *checker) interceptorOf(e ast.Expr, depth int) connState {
 		}
 		return c.stateOfInterceptorFunc(fn)
 	case *ast.FuncLit:
-		if cur, ok := c.inspect.Root().FindNode(e); ok && c.callsWithDeadline(cur) {
+		if cur, ok := c.inspect.Root().FindByPos(e.Pos(), e.End()); ok && cur.Node() == e && c.callsWithDeadline(cur) {
 			return connDeadline
 		}
 		return connPlain

@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"go/ast"
 	"go/types"
+	"slices"
 
 	"golang.org/x/tools/go/analysis"
 	"golang.org/x/tools/go/ast/inspector"
@@ -85,15 +86,23 @@ func (c *checker) findHelpers() {
 			cands = append(cands, cand)
 		}
 	}
-	for changed := true; changed; {
-		changed = false
-		for _, cand := range cands {
-			h := c.resolveHelper(cand)
-			old := c.helpers[cand.fn]
-			if h != nil && (old == nil || old.Stream != h.Stream) {
-				c.helpers[cand.fn] = h
-				changed = true
-			}
+	// A worklist, not rounds over all candidates: a round per link of the
+	// longest chain of helpers made long chains quadratic.
+	callers := make(map[*types.Func][]*helperCandidate)
+	for _, cand := range cands {
+		for _, g := range cand.pending {
+			callers[g] = append(callers[g], cand)
+		}
+	}
+	work := slices.Clone(cands)
+	for len(work) > 0 {
+		cand := work[len(work)-1]
+		work = work[:len(work)-1]
+		h := c.resolveHelper(cand)
+		old := c.helpers[cand.fn]
+		if h != nil && (old == nil || old.Stream != h.Stream) {
+			c.helpers[cand.fn] = h
+			work = append(work, callers[cand.fn]...)
 		}
 	}
 	for fn, h := range c.helpers {

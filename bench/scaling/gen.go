@@ -59,10 +59,21 @@ const common = `// Code for the timeoutlint scaling benchmark. DO NOT EDIT by ha
 
 package scalegen
 
+import (
+	"context"
+
+	"google.golang.org/grpc"
+)
+
 // EchoRequest and EchoReply are gRPC-shaped messages.
 type EchoRequest struct{ Msg string }
 
 type EchoReply struct{ Msg string }
+
+// EchoClient is a gRPC-shaped client interface.
+type EchoClient interface {
+	Echo(ctx context.Context, in *EchoRequest, opts ...grpc.CallOption) (*EchoReply, error)
+}
 `
 
 // groups is the code of one group: a mix of the patterns the analyzers
@@ -311,6 +322,29 @@ var group = []string{
 	}
 	return grpc.NewClient(target, opts...)
 }`,
+	// Chains of helpers that run through the whole package, from each
+	// group to the next, the last one creating a root context or making
+	// an RPC: facts that propagate along them take as many steps as there
+	// are groups (in the order that is worst for rounds over the package).
+	`func reload{{N}}(url string, depth int) error {
+	if depth <= 0 {
+		return refresh{{N}}(url)
+	}
+	return {{RELOAD}}
+}`,
+	`func echoVia{{N}}(ctx context.Context, c EchoClient, hops int) (*EchoReply, error) {
+	if hops <= 0 {
+		log.Printf("echo via {{N}}")
+	}
+	return {{ECHO}}
+}`,
+	`func reloadAll{{N}}(ctx context.Context, c EchoClient, url string) error {
+	if err := reload{{N}}(url, 3); err != nil {
+		return err
+	}
+	_, err := echoVia{{N}}(ctx, c, 3)
+	return err
+}`,
 	// Graceful shutdown after the context is done.
 	`func run{{N}}(ctx context.Context, srv *http.Server) error {
 	errc := make(chan error, 1)
@@ -360,10 +394,15 @@ func Generate(dir string, nfuncs int) (int, error) {
 		if prev < 0 {
 			prev = 0
 		}
-		r := strings.NewReplacer("{{N}}", strconv.Itoa(g), "{{P}}", strconv.Itoa(prev))
+		reload, echo := "refresh{{N}}(url)", `c.Echo(ctx, &EchoRequest{Msg: "end"})`
+		if g < groups-1 {
+			reload, echo = "reload{{Q}}(url, depth-1)", "echoVia{{Q}}(ctx, c, hops-1)"
+		}
+		t0 := strings.NewReplacer("{{RELOAD}}", reload, "{{ECHO}}", echo)
+		r := strings.NewReplacer("{{N}}", strconv.Itoa(g), "{{P}}", strconv.Itoa(prev), "{{Q}}", strconv.Itoa(g+1))
 		for _, t := range group {
 			b.WriteString("\n")
-			b.WriteString(r.Replace(t))
+			b.WriteString(r.Replace(t0.Replace(t)))
 			b.WriteString("\n")
 		}
 		if g%groupsPerFile == groupsPerFile-1 || g == groups-1 {
