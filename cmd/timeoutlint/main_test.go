@@ -102,6 +102,7 @@ func main() {
 `
 
 func TestStandaloneExitCodes(t *testing.T) {
+	t.Parallel()
 	bin := binary(t)
 	bad := module(t, map[string]string{"main.go": badMain})
 	code, _, stderr := run(t, bad, bin, "./...")
@@ -119,6 +120,7 @@ func TestStandaloneExitCodes(t *testing.T) {
 }
 
 func TestJSONHasCategory(t *testing.T) {
+	t.Parallel()
 	bin := binary(t)
 	dir := module(t, map[string]string{"main.go": badMain})
 	code, stdout, stderr := run(t, dir, bin, "-json", "./...")
@@ -141,6 +143,7 @@ func TestJSONHasCategory(t *testing.T) {
 }
 
 func TestGoVetVettool(t *testing.T) {
+	t.Parallel()
 	bin := binary(t)
 	dir := module(t, map[string]string{"main.go": badMain, "lib/lib.go": "package lib\n\nimport \"net/http\"\n\nfunc New() *http.Client { return &http.Client{} }\n"})
 	code, _, stderr := run(t, dir, "go", "vet", "-vettool="+bin, "./...")
@@ -167,6 +170,7 @@ func TestGoVetVettool(t *testing.T) {
 }
 
 func TestVersionFull(t *testing.T) {
+	t.Parallel()
 	bin := binary(t)
 	code, stdout, stderr := run(t, t.TempDir(), bin, "-V=full")
 	if code != 0 || !strings.Contains(stdout, "timeoutlint version") {
@@ -175,6 +179,7 @@ func TestVersionFull(t *testing.T) {
 }
 
 func TestBrokenPackages(t *testing.T) {
+	t.Parallel()
 	bin := binary(t)
 	for _, tc := range []struct {
 		name, src, want string
@@ -184,6 +189,7 @@ func TestBrokenPackages(t *testing.T) {
 		{"missing import", "package main\n\nimport \"example.com/nowhere\"\n\nfunc main() { nowhere.F() }\n", "nowhere"},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
+			t.Parallel()
 			dir := module(t, map[string]string{"main.go": tc.src})
 			code, _, stderr := run(t, dir, bin, "./...")
 			if code != 1 {
@@ -200,6 +206,7 @@ func TestBrokenPackages(t *testing.T) {
 }
 
 func TestUnknownFlag(t *testing.T) {
+	t.Parallel()
 	bin := binary(t)
 	code, _, stderr := run(t, t.TempDir(), bin, "-no-such-flag", "./...")
 	if code == 0 || code == 3 || !strings.Contains(stderr, "no-such-flag") {
