@@ -22,6 +22,7 @@ func TestAnalyzer(t *testing.T) {
 		"ctxdeadline/framework",
 		"ctxdeadline/testsquiet", // its _test.go findings need -tests
 		"ctxdeadline/cmdmain",
+		"ctxdeadline/runonce",
 	)
 }
 

@@ -147,7 +147,12 @@
 // library or third-party modules. Not reported: roots created in function
 // literals, goroutines, deferred calls or after a context is done (they may
 // run outside the call), roots wrapped by an explicit WithCancel, and calls
-// in deferred calls, goroutines or shutdown code.
+// in deferred calls, goroutines or shutdown code. One-time initializers
+// neither carry nor pass on the fact: a function whose body opens (after
+// any locking) with "if done { return }" on a boolean variable or field
+// that it then sets to true, like a sync.Once literal, does work shared by
+// every later caller, which no one caller's deadline may bound (a cancelled
+// first caller would poison it for all).
 //
 // # timeout-unit
 //
@@ -171,7 +176,8 @@
 // resolves where each context value comes from through local assignments,
 // flow-insensitively across branches) and no SSA. One walk over the
 // package's calls collects the findings; facts are propagated within the
-// package to a fixed point before they are exported. When a context's
+// package to a fixed point (a worklist over the calls between functions
+// that take no context) before they are exported. When a context's
 // origin is unknown (a struct field, a package variable, a function result,
 // a variable with disagreeing assignments), nothing is reported.
 //

@@ -3,6 +3,8 @@ package ctxdeadline
 import (
 	"fmt"
 	"go/ast"
+	"go/constant"
+	"go/token"
 	"go/types"
 	"slices"
 	"strings"
@@ -10,6 +12,7 @@ import (
 	"golang.org/x/tools/go/analysis"
 	"golang.org/x/tools/go/ast/inspector"
 
+	"github.com/timeoutlint/timeoutlint/internal/astutil"
 	"github.com/timeoutlint/timeoutlint/internal/ctxorigin"
 	"github.com/timeoutlint/timeoutlint/internal/typematch"
 )
@@ -125,7 +128,92 @@ func (c *checker) noteDrop(bgCur, useCur inspector.Cursor, bg *ast.CallExpr) {
 	if c.rep.Index().IsTest(bgCur.Node().Pos()) || isEntryPoint(fn) {
 		return // never called from a function with an incoming context outside tests
 	}
+	if isRunOnce(c.pass.TypesInfo, bgCur) {
+		return // a one-time initializer's work is shared by all later callers: no caller's deadline may bound it
+	}
 	c.drops[fn] = &dropsDeadlineFact{Root: types.ExprString(bg)}
+}
+
+// isRunOnce reports whether the function declared around cur is a one-time
+// initializer: its body opens (after any locking) with a guard
+// "if done { return }" on a boolean variable or field that a statement of
+// the body then sets to true. Its result is shared by every later caller,
+// so binding it to the first caller's deadline would be wrong (a cancelled
+// first caller would poison it): a root context there is the right choice,
+// as in a sync.Once function literal (which no fact follows).
+func isRunOnce(info *types.Info, cur inspector.Cursor) bool {
+	fc, ok := astutil.EnclosingFunc(cur)
+	if !ok {
+		return false
+	}
+	decl, ok := fc.Node().(*ast.FuncDecl)
+	if !ok || decl.Body == nil {
+		return false
+	}
+	var guard ast.Expr
+	stmts := decl.Body.List
+	for i, st := range stmts {
+		if ifs, ok := st.(*ast.IfStmt); ok {
+			if ifs.Init == nil && ifs.Else == nil && len(ifs.Body.List) == 1 {
+				if _, ok := ifs.Body.List[0].(*ast.ReturnStmt); ok {
+					guard = ast.Unparen(ifs.Cond)
+				}
+			}
+			stmts = stmts[i+1:]
+			break
+		}
+		switch st.(type) {
+		case *ast.ExprStmt, *ast.DeferStmt: // mu.Lock(); defer mu.Unlock()
+		default:
+			return false
+		}
+	}
+	if guard == nil || !isBoolVar(info, guard) {
+		return false
+	}
+	for _, st := range stmts {
+		as, ok := st.(*ast.AssignStmt)
+		if !ok || as.Tok != token.ASSIGN || len(as.Lhs) != 1 || len(as.Rhs) != 1 {
+			continue
+		}
+		if sameVar(info, as.Lhs[0], guard) && isTrue(info, as.Rhs[0]) {
+			return true
+		}
+	}
+	return false
+}
+
+// isBoolVar reports whether e is a variable or field (x, x.f) of boolean
+// type.
+func isBoolVar(info *types.Info, e ast.Expr) bool {
+	var id *ast.Ident
+	switch e := e.(type) {
+	case *ast.Ident:
+		id = e
+	case *ast.SelectorExpr:
+		id = e.Sel
+	default:
+		return false
+	}
+	v, ok := info.Uses[id].(*types.Var)
+	if !ok {
+		return false
+	}
+	b, ok := v.Type().Underlying().(*types.Basic)
+	return ok && b.Kind() == types.Bool
+}
+
+// sameVar reports whether a and b denote the same variable or field,
+// written the same way.
+func sameVar(info *types.Info, a, b ast.Expr) bool {
+	a = ast.Unparen(a)
+	return types.ExprString(a) == types.ExprString(b) && isBoolVar(info, a)
+}
+
+// isTrue reports whether e is the constant true.
+func isTrue(info *types.Info, e ast.Expr) bool {
+	tv, ok := info.Types[e]
+	return ok && tv.Value != nil && tv.Value.Kind() == constant.Bool && constant.BoolVal(tv.Value)
 }
 
 // isEntryPoint reports whether fn is main.main or an init function, which
@@ -156,7 +244,7 @@ func (c *checker) collectCallee(cur inspector.Cursor, call *ast.CallExpr, fn *ty
 		return
 	}
 	if caller := c.enclosingFuncObj(cur); caller != nil && caller != fn && takesNoContext(caller) &&
-		!isEntryPoint(caller) && !c.rep.Index().IsTest(cur.Node().Pos()) {
+		!isEntryPoint(caller) && !c.rep.Index().IsTest(cur.Node().Pos()) && !isRunOnce(c.pass.TypesInfo, cur) {
 		c.edges = append(c.edges, edge{caller: caller, callee: fn})
 	}
 }
