@@ -479,20 +479,21 @@ func TestBadInput(t *testing.T) {
 		name, dir string
 		args      []string
 		want      string
+		code      int
 	}{
-		{"unknown format", notGit, []string{"-format", "xml", "./..."}, `timeoutlint: unknown -format "xml" (want one of text, json, sarif, github, rdjson)`},
-		{"json and sarif", notGit, []string{"-json", "-format", "sarif", "./..."}, "timeoutlint: -json conflicts with -format sarif"},
-		{"unknown revision", repo, []string{"-new-from-rev", "no-such-rev", "./..."}, `timeoutlint: -new-from-rev: unknown revision "no-such-rev"`},
-		{"outside git", notGit, []string{"-new-from-rev", "HEAD", "./..."}, "timeoutlint: -new-from-rev: " + notGit + " is not in a git repository"},
-		{"fix", notGit, []string{"-format", "sarif", "-fix", "./..."}, "timeoutlint: -fix cannot be combined with -format or -new-from-rev; run without them"},
-		{"unknown flag", notGit, []string{"-format", "sarif", "-no-such-flag", "./..."}, "timeoutlint: flag provided but not defined: -no-such-flag"},
-		{"flag after packages", notGit, []string{"-format", "sarif", "./...", "-c"}, "timeoutlint: flag -c after the packages: flags must come first"},
+		{"unknown format", notGit, []string{"-format", "xml", "./..."}, `timeoutlint: unknown -format "xml" (want one of text, json, sarif, github, rdjson)`, 1},
+		{"json and sarif", notGit, []string{"-json", "-format", "sarif", "./..."}, "timeoutlint: -json conflicts with -format sarif", 1},
+		{"unknown revision", repo, []string{"-new-from-rev", "no-such-rev", "./..."}, `timeoutlint: -new-from-rev: unknown revision "no-such-rev"`, 1},
+		{"outside git", notGit, []string{"-new-from-rev", "HEAD", "./..."}, "timeoutlint: -new-from-rev: " + notGit + " is not in a git repository", 1},
+		{"fix", notGit, []string{"-format", "sarif", "-fix", "./..."}, "timeoutlint: -fix cannot be combined with -format or -new-from-rev; run without them", 1},
+		{"unknown flag", notGit, []string{"-format", "sarif", "-no-such-flag", "./..."}, "timeoutlint: flag provided but not defined: -no-such-flag", 2},
+		{"flag after packages", notGit, []string{"-format", "sarif", "./...", "-c"}, "timeoutlint: flag -c after the packages: flags must come first", 2},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			t.Parallel()
 			code, stdout, stderr := run(t, tc.dir, bin, tc.args...)
-			if code != 1 || stdout != "" || stderr != tc.want+"\n" {
-				t.Errorf("exit %d, stdout %q, stderr %q; want 1, nothing and the line %q", code, stdout, stderr, tc.want)
+			if code != tc.code || stdout != "" || stderr != tc.want+"\n" {
+				t.Errorf("exit %d, stdout %q, stderr %q; want %d, nothing and the line %q", code, stdout, stderr, tc.code, tc.want)
 			}
 		})
 	}

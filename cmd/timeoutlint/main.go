@@ -20,7 +20,8 @@
 // the -flags list that go vet reads.
 //
 // Exit status: 0 no findings, 3 findings (in every -format; plain -json keeps
-// multichecker's 0), 1 failure to load or analyze, or bad flags.
+// multichecker's 0), 1 failure to load or analyze or a refused flag value,
+// 2 a command line that cannot be parsed.
 package main
 
 import (

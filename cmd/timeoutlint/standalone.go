@@ -35,8 +35,12 @@ var formats = []string{"text", "json", "sarif", "github", "rdjson"}
 const (
 	exitClean    = 0
 	exitFailure  = 1
+	exitUsage    = 2 // the command line cannot be parsed, as in multichecker
 	exitFindings = 3
 )
+
+// usageError is a command line that cannot be parsed.
+type usageError struct{ error }
 
 // multicheckerOnly lists the multichecker flags that the standalone driver
 // does not support, and whether each is boolean. The parser accepts them so
@@ -65,6 +69,9 @@ func runStandalone(args []string, all []*analysis.Analyzer, stdout, stderr io.Wr
 	}
 	if err != nil {
 		fmt.Fprintf(stderr, "timeoutlint: %v\n", err)
+		if _, ok := err.(usageError); ok {
+			return exitUsage
+		}
 		return exitFailure
 	}
 	cwd, err := os.Getwd()
@@ -161,8 +168,9 @@ func parseFlags(args []string, all []*analysis.Analyzer, stderr io.Writer) (*opt
 	if err := fs.Parse(args); err != nil {
 		if err == flag.ErrHelp {
 			printUsage(fs, stderr)
+			return nil, err
 		}
-		return nil, err
+		return nil, usageError{err}
 	}
 	var setUnsupported []string
 	fs.Visit(func(f *flag.Flag) {
@@ -199,7 +207,7 @@ func parseFlags(args []string, all []*analysis.Analyzer, stderr io.Writer) (*opt
 	}
 	for _, p := range opts.patterns {
 		if strings.HasPrefix(p, "-") {
-			return nil, fmt.Errorf("flag %s after the packages: flags must come first", p)
+			return nil, usageError{fmt.Errorf("flag %s after the packages: flags must come first", p)}
 		}
 	}
 	opts.analyzers = enabledAnalyzers(all, enabled)
