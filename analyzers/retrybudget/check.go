@@ -22,6 +22,9 @@ func (c *checker) checkWaits(lw *loopWaits) {
 	if len(params) == 0 {
 		return // no incoming context: the caller set no deadline to observe
 	}
+	if isParkLoop(lw) {
+		return // for { time.Sleep(d) } blocks forever on purpose: there is no work to stop, nothing to retry
+	}
 	lc := c.loopGraph(lw)
 	if lc == nil {
 		return // dead code, or no control-flow graph: cannot tell
@@ -48,6 +51,29 @@ func (c *checker) checkWaits(lw *loopWaits) {
 		c.reportWait(w, params[0])
 		c.reported[lw.loop.Node()] = true
 	}
+}
+
+// isParkLoop reports whether the loop of lw is "for { <waits> }": no
+// condition and a body of nothing but the loop's uninterruptible waits
+// (time.Sleep, a bare timer receive, a helper that sleeps), the idiom that
+// blocks a goroutine forever, like select {}. It does no work that the
+// context could stop.
+func isParkLoop(lw *loopWaits) bool {
+	f, ok := lw.loop.Node().(*ast.ForStmt)
+	if !ok || f.Cond != nil || f.Init != nil || f.Post != nil || len(f.Body.List) == 0 {
+		return false
+	}
+	waits := make(map[ast.Node]bool, len(lw.waits))
+	for _, w := range lw.waits {
+		waits[w.node] = true
+	}
+	for _, st := range f.Body.List {
+		es, ok := st.(*ast.ExprStmt)
+		if !ok || !waits[ast.Unparen(es.X)] {
+			return false
+		}
+	}
+	return true
 }
 
 // tolerable reports whether a wait is short enough, or paced by a ticker,

@@ -57,7 +57,10 @@
 // ctx.Err() check, a non-blocking select on ctx.Done(), a helper that waits
 // on the context); a loop paced by a ticker whose iterations all observe
 // the context; waits outside loops; functions without an incoming context
-// (main, init, tests, workers started without one).
+// (main, init, tests, workers started without one); a loop that does
+// nothing but wait (for { time.Sleep(d) }: it blocks forever on purpose,
+// like select {}, with no work to stop); the receive that drains a stopped
+// timer (if !t.Stop() { <-t.C }: the timer has already fired).
 //
 // # unbounded-retry
 //

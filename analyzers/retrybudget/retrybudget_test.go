@@ -20,6 +20,8 @@ func TestAnalyzer(t *testing.T) {
 		"retrybudget/facts/user", // facts from retrybudget/facts/helper
 		"retrybudget/generated",
 		"retrybudget/testsflag", // its _test.go findings need -tests
+		"retrybudget/timerdrain",
+		"retrybudget/parkloop",
 	)
 }
 

@@ -122,7 +122,7 @@ func (c *checker) collect(in *inspector.Inspector) *index {
 				}
 			}
 		case *ast.UnaryExpr:
-			if n.Op == token.ARROW && !isCommReceive(cur) {
+			if n.Op == token.ARROW && !isCommReceive(cur) && !isTimerDrain(info, cur, n) {
 				if k, ticker, ok := c.timerChan(n.X); ok {
 					e = &event{kind: evWait, wait: k, ticker: ticker, dur: unknownDuration}
 					if k == waitAfter {
@@ -409,4 +409,42 @@ func (c *checker) passesLiveContext(call *ast.CallExpr) bool {
 		}
 	}
 	return false
+}
+
+// isTimerDrain reports whether the receive recv at cur is the idiom that
+// drains a stopped timer, "if !t.Stop() { <-t.C }": Stop returned false, so
+// the timer has fired and its value is already (or about to be) in the
+// channel; the receive does not wait for a timer to run.
+func isTimerDrain(info *types.Info, cur inspector.Cursor, recv *ast.UnaryExpr) bool {
+	sel, ok := ast.Unparen(recv.X).(*ast.SelectorExpr)
+	if !ok || sel.Sel.Name != "C" {
+		return false
+	}
+	stmt := cur.Parent()
+	if _, ok := stmt.Node().(*ast.ExprStmt); !ok {
+		return false
+	}
+	ifs, ok := stmt.Parent().Parent().Node().(*ast.IfStmt)
+	if !ok || stmt.Parent().Node() != ifs.Body {
+		return false
+	}
+	timer := types.ExprString(sel.X)
+	found := false
+	ast.Inspect(ifs.Cond, func(n ast.Node) bool {
+		not, ok := n.(*ast.UnaryExpr)
+		if !ok || not.Op != token.NOT {
+			return !found
+		}
+		call, ok := ast.Unparen(not.X).(*ast.CallExpr)
+		if !ok {
+			return true
+		}
+		stop, ok := ast.Unparen(call.Fun).(*ast.SelectorExpr)
+		if fn := typematch.CalleeFunc(info, call); ok && fn != nil && types.ExprString(stop.X) == timer &&
+			typematch.IsMethodNamed(fn, "time", "Timer", "Stop") {
+			found = true
+		}
+		return !found
+	})
+	return found
 }
