@@ -6,6 +6,7 @@ import (
 	"go/constant"
 	"go/token"
 	"go/types"
+	"slices"
 	"net"
 	"strings"
 	"time"
@@ -483,6 +484,79 @@ func (c *checker) isLoopbackListener(cur inspector.Cursor, e ast.Expr) bool {
 	return false
 }
 
+// isTCP reports whether network is a TCP network name.
+func isTCP(network string) bool {
+	return network == "tcp" || network == "tcp4" || network == "tcp6"
+}
+
+// constNetworks returns the values of the network argument of a dial when
+// they are all known constants: a constant, or a variable ranging over a
+// literal list of constants (for _, network := range []string{"unixgram",
+// "unix"}), directly or through a local variable defined by that literal.
+func (c *checker) constNetworks(e ast.Expr) ([]string, bool) {
+	info := c.pass.TypesInfo
+	if tv, ok := info.Types[e]; ok && tv.Value != nil && tv.Value.Kind() == constant.String {
+		return []string{constant.StringVal(tv.Value)}, true
+	}
+	id, ok := ast.Unparen(e).(*ast.Ident)
+	if !ok {
+		return nil, false
+	}
+	rng, ok := c.definingNode(info.Uses[id]).(*ast.RangeStmt)
+	if !ok || rng.Value == nil || info.Defs[identOf(rng.Value)] != info.Uses[id] {
+		return nil, false
+	}
+	x := ast.Unparen(rng.X)
+	if xid, ok := x.(*ast.Ident); ok {
+		as, ok := c.definingNode(info.Uses[xid]).(*ast.AssignStmt)
+		if !ok || len(as.Lhs) != len(as.Rhs) {
+			return nil, false
+		}
+		x = nil
+		for i, l := range as.Lhs {
+			if identOf(l) != nil && info.Defs[identOf(l)] == info.Uses[xid] {
+				x = ast.Unparen(as.Rhs[i])
+			}
+		}
+	}
+	lit, ok := x.(*ast.CompositeLit)
+	if !ok || len(lit.Elts) == 0 {
+		return nil, false
+	}
+	var nets []string
+	for _, el := range lit.Elts {
+		tv, ok := info.Types[el]
+		if !ok || tv.Value == nil || tv.Value.Kind() != constant.String {
+			return nil, false
+		}
+		nets = append(nets, constant.StringVal(tv.Value))
+	}
+	return nets, true
+}
+
+// definingNode returns the statement that defines the local variable obj
+// (the parent of its defining identifier), or nil.
+func (c *checker) definingNode(obj types.Object) ast.Node {
+	v, ok := obj.(*types.Var)
+	if !ok || v.Pkg() != c.pass.Pkg || v.Parent() == nil || v.Parent() == v.Pkg().Scope() {
+		return nil // not a local variable
+	}
+	cur, ok := c.inspect.Root().FindByPos(v.Pos(), v.Pos())
+	if !ok {
+		return nil
+	}
+	if id, ok := cur.Node().(*ast.Ident); !ok || c.pass.TypesInfo.Defs[id] != v {
+		return nil
+	}
+	return cur.Parent().Node()
+}
+
+// identOf returns e as an identifier, or nil.
+func identOf(e ast.Expr) *ast.Ident {
+	id, _ := ast.Unparen(e).(*ast.Ident)
+	return id
+}
+
 // checkDialCall reports net.Dial and tls.Dial on a network that blocks on
 // connect.
 func (c *checker) checkDialCall(cur inspector.Cursor, call *ast.CallExpr, fn *types.Func) {
@@ -492,12 +566,8 @@ func (c *checker) checkDialCall(cur inspector.Cursor, call *ast.CallExpr, fn *ty
 	if c.isPassThrough(cur, call.Args[:2]) {
 		return // a wrapper that mirrors Dial's contract (net/rpc.Dial, proxy.Direct): its callers choose the bound
 	}
-	if tv, ok := c.pass.TypesInfo.Types[call.Args[0]]; ok && tv.Value != nil && tv.Value.Kind() == constant.String {
-		switch constant.StringVal(tv.Value) {
-		case "tcp", "tcp4", "tcp6":
-		default:
-			return // udp, unix, ip: connecting does not wait on the network
-		}
+	if nets, ok := c.constNetworks(call.Args[0]); ok && !slices.ContainsFunc(nets, isTCP) {
+		return // udp, unix, ip: connecting does not wait on the network
 	}
 	pkg := "net"
 	if fn.Pkg().Path() == "crypto/tls" {

@@ -102,7 +102,8 @@
 //	conn, err := net.DialTimeout("tcp", addr, 10*time.Second)
 //
 // Not reported: networks that do not block on connect ("udp", "unix", "ip"
-// and their variants, as constants); net.DialTimeout; dialers used through
+// and their variants, as constants, or as a variable ranging over a
+// literal list of such constants); net.DialTimeout; dialers used through
 // DialContext (the context bounds them); and wrappers that pass their own
 // network and address parameters straight to net.Dial (net/rpc.Dial, a
 // proxy's Direct dialer): they mirror Dial's contract and their callers
@@ -143,6 +144,10 @@
 // types only (no SSA): a timeout assigned anywhere in the constructing
 // function, or to the same struct field anywhere in the package, silences the
 // finding even on paths where it does not run. When unsure, it stays quiet.
+// A package named httptest (net/http/httptest, or a project's own
+// test-server helpers) is not checked: it builds the loopback test servers
+// and their clients that are exempt as httptest servers.
+//
 // Findings in generated files are never reported, and findings in _test.go
 // files only with -tests. Flags: -max, -default (the value fixes insert),
 // -tests, -unused-ignores.

@@ -23,6 +23,9 @@ func TestAnalyzer(t *testing.T) {
 		"nohttptimeout/generated",
 		"nohttptimeout/renamed",
 		"nohttptimeout/testsflag", // its _test.go findings need -tests
+		"nohttptimeout/unixdial",
+		"nohttptimeout/testserver/httptest",
+		"nohttptimeout/testserver/user",
 	)
 }
 
