@@ -167,6 +167,9 @@ func (c *checker) bounded(d dest, fields []*types.Var, depth int) bool {
 		if c.stores.addrOf[root] {
 			return true // &c escapes: it may be configured through the pointer
 		}
+		if c.stores.overwritten[root] {
+			return true // *c = *orig: a copy, judged where the original is configured
+		}
 		for _, u := range c.stores.args[root] {
 			if c.calleeSets(u.call, u.index, fields) {
 				return true

@@ -29,7 +29,9 @@
 // function of the analyzed code that sets it on its parameter (known across
 // packages through facts), or an unexported constructor whose every caller
 // sets it. A client passed to a function value or an interface method is
-// assumed configured there. A package-level client counts as set when any
+// assumed configured there. A client overwritten with a copy of another
+// (c := new(http.Client); *c = *orig) is judged where the original is
+// built. A package-level client counts as set when any
 // function of the package, init included, assigns its Timeout. When the
 // client's Transport bounds the response headers (ResponseHeaderTimeout) the
 // finding remains, with a message saying that reading the body is still

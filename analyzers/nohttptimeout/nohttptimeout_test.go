@@ -24,6 +24,7 @@ func TestAnalyzer(t *testing.T) {
 		"nohttptimeout/renamed",
 		"nohttptimeout/testsflag", // its _test.go findings need -tests
 		"nohttptimeout/unixdial",
+		"nohttptimeout/structcopy",
 		"nohttptimeout/testserver/httptest",
 		"nohttptimeout/testserver/user",
 	)

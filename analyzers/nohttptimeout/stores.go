@@ -93,12 +93,15 @@ type storeIndex struct {
 	assigned map[types.Object]int            // number of assignments (declarations excluded)
 	aliases  map[types.Object][]types.Object // v → variables assigned from v
 	addrOf   map[types.Object]bool
-	returned map[types.Object][]returnSite // variables returned by a function
-	args     map[types.Object][]argUse     // variables passed as call arguments (v or &v)
-	dialUses []path                        // dialers used through Dial or tls.DialWithDialer
-	dialLits map[*ast.CompositeLit]bool    // dialer literals used that way on the spot
-	served   []path                        // servers whose ListenAndServe/Serve methods are called
-	servLits map[*ast.CompositeLit]bool    // server literals served on the spot
+	// overwritten holds the pointers whose whole struct is assigned
+	// (*c = *orig): its fields are those of the value copied in.
+	overwritten map[types.Object]bool
+	returned    map[types.Object][]returnSite // variables returned by a function
+	args        map[types.Object][]argUse     // variables passed as call arguments (v or &v)
+	dialUses    []path                        // dialers used through Dial or tls.DialWithDialer
+	dialLits    map[*ast.CompositeLit]bool    // dialer literals used that way on the spot
+	served      []path                        // servers whose ListenAndServe/Serve methods are called
+	servLits    map[*ast.CompositeLit]bool    // server literals served on the spot
 }
 
 // An argUse is a variable passed as argument index of call.
@@ -115,15 +118,16 @@ type returnSite struct {
 
 func indexStores(pass *analysis.Pass, in *inspector.Inspector) *storeIndex {
 	s := &storeIndex{
-		info:     pass.TypesInfo,
-		byField:  make(map[*types.Var][]store),
-		assigned: make(map[types.Object]int),
-		aliases:  make(map[types.Object][]types.Object),
-		addrOf:   make(map[types.Object]bool),
-		returned: make(map[types.Object][]returnSite),
-		args:     make(map[types.Object][]argUse),
-		dialLits: make(map[*ast.CompositeLit]bool),
-		servLits: make(map[*ast.CompositeLit]bool),
+		info:        pass.TypesInfo,
+		byField:     make(map[*types.Var][]store),
+		assigned:    make(map[types.Object]int),
+		aliases:     make(map[types.Object][]types.Object),
+		addrOf:      make(map[types.Object]bool),
+		overwritten: make(map[types.Object]bool),
+		returned:    make(map[types.Object][]returnSite),
+		args:        make(map[types.Object][]argUse),
+		dialLits:    make(map[*ast.CompositeLit]bool),
+		servLits:    make(map[*ast.CompositeLit]bool),
 	}
 	for cur := range in.Root().Preorder((*ast.AssignStmt)(nil), (*ast.UnaryExpr)(nil), (*ast.ReturnStmt)(nil), (*ast.CallExpr)(nil)) {
 		switch n := cur.Node().(type) {
@@ -251,6 +255,9 @@ func (s *storeIndex) addAssign(n *ast.AssignStmt) {
 			continue
 		}
 		if len(p.fields) == 0 {
+			if _, ok := ast.Unparen(l).(*ast.StarExpr); ok {
+				s.overwritten[p.root] = true
+			}
 			if n.Tok != token.DEFINE || s.info.Defs[l.(*ast.Ident)] == nil {
 				s.assigned[p.root]++
 			}
