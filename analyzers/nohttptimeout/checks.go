@@ -275,16 +275,31 @@ func (c *checker) definedByBoundedTransport(v *types.Var) bool {
 }
 
 // isLoopbackAddr reports whether e is a constant "host:port" whose host is
-// localhost or a loopback IP.
+// localhost or a loopback IP, or such a constant "host:" plus a port.
 func isLoopbackAddr(info *types.Info, e ast.Expr) bool {
 	tv, ok := info.Types[e]
 	if !ok || tv.Value == nil || tv.Value.Kind() != constant.String {
-		return false
+		// "localhost:" + port: a constant loopback host, a computed port.
+		b, ok := ast.Unparen(e).(*ast.BinaryExpr)
+		if !ok || b.Op != token.ADD {
+			return false
+		}
+		tv, ok := info.Types[b.X]
+		if !ok || tv.Value == nil || tv.Value.Kind() != constant.String {
+			return false
+		}
+		host, found := strings.CutSuffix(constant.StringVal(tv.Value), ":")
+		return found && isLoopbackHost(strings.TrimSuffix(strings.TrimPrefix(host, "["), "]"))
 	}
 	host, _, err := net.SplitHostPort(constant.StringVal(tv.Value))
 	if err != nil {
 		return false
 	}
+	return isLoopbackHost(host)
+}
+
+// isLoopbackHost reports whether host is localhost or a loopback IP.
+func isLoopbackHost(host string) bool {
 	if strings.EqualFold(host, "localhost") {
 		return true
 	}

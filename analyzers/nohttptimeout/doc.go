@@ -88,7 +88,8 @@
 //
 //	log.Fatal((&http.Server{Addr: ":8080", Handler: mux, ReadHeaderTimeout: 10 * time.Second}).ListenAndServe())
 //
-// Not reported: a loopback literal address, or for Serve a listener created
+// Not reported: a loopback literal address (also a constant loopback host
+// plus a computed port, "localhost:"+port), or for Serve a listener created
 // in the same function by net.Listen on a loopback literal address.
 //
 // # dial-no-timeout

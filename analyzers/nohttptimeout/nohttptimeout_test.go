@@ -25,6 +25,7 @@ func TestAnalyzer(t *testing.T) {
 		"nohttptimeout/testsflag", // its _test.go findings need -tests
 		"nohttptimeout/unixdial",
 		"nohttptimeout/structcopy",
+		"nohttptimeout/loopbackport",
 		"nohttptimeout/testserver/httptest",
 		"nohttptimeout/testserver/user",
 	)
