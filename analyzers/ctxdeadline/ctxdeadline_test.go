@@ -23,6 +23,7 @@ func TestAnalyzer(t *testing.T) {
 		"ctxdeadline/testsquiet", // its _test.go findings need -tests
 		"ctxdeadline/cmdmain",
 		"ctxdeadline/runonce",
+		"ctxdeadline/blankparam",
 	)
 }
 

@@ -55,8 +55,10 @@
 // roots that reach a call only in a deferred call or in code that runs
 // after a context is done (see deadline-reset); roots passed to the
 // context package itself, to FromContext-style accessors, or to logging,
-// tracing and metrics packages, which read values and do not wait; a
-// variable that holds the incoming context on some paths and a root on
+// tracing and metrics packages, which read values and do not wait; roots
+// passed to a parameter that the callee declares blank (_ context.Context:
+// ignored, so nothing is dropped; this also keeps such a call from making
+// a callee-drops-deadline fact); a variable that holds the incoming context on some paths and a root on
 // others (if ctx == nil { ctx = context.Background() }).
 //
 // # deadline-reset

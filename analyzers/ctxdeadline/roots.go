@@ -41,12 +41,31 @@ func (c *checker) collectRoots(cur inspector.Cursor, call *ast.CallExpr, fn *typ
 	case fn != nil && isContextReader(fn):
 		return // reads values from the context; does not wait on it
 	default:
-		for _, arg := range call.Args {
-			if typematch.IsContext(c.pass.TypesInfo.TypeOf(arg)) {
+		for i, arg := range call.Args {
+			if typematch.IsContext(c.pass.TypesInfo.TypeOf(arg)) && !c.ignoredParam(call, fn, i) {
 				c.collectRoot(cur, call, arg, CategoryDropped)
 			}
 		}
 	}
+}
+
+// ignoredParam reports whether argument i of call goes to a parameter that
+// fn declares blank (func F(_ context.Context, ...)): the callee ignores the
+// context, so a root passed there drops no deadline.
+func (c *checker) ignoredParam(call *ast.CallExpr, fn *types.Func, i int) bool {
+	if fn == nil {
+		return false
+	}
+	if sel, ok := ast.Unparen(call.Fun).(*ast.SelectorExpr); ok {
+		if s, ok := c.pass.TypesInfo.Selections[sel]; ok && s.Kind() == types.MethodExpr {
+			i-- // T.M(recv, args...): the first argument is the receiver
+		}
+	}
+	params := fn.Signature().Params()
+	if i < 0 || i >= params.Len() || fn.Signature().Variadic() && i >= params.Len()-1 {
+		return false
+	}
+	return params.At(i).Name() == "_"
 }
 
 // isDeadlineCall reports whether fn is context.WithTimeout, WithDeadline or
