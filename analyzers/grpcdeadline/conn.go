@@ -533,6 +533,12 @@ func (c *checker) isDeadlineInterceptor(fn *types.Func) bool {
 	if fn.Pkg() != nil && fn.Pkg().Path() == runtimePath && returnsUnaryInterceptor(fn) {
 		return true
 	}
+	// The ecosystem's timeout interceptor. It is named here rather than
+	// learnt from facts: timeoutlint's standalone driver does not analyze
+	// third-party modules.
+	if typematch.IsFunctionNamed(fn, "github.com/grpc-ecosystem/go-grpc-middleware/v2/interceptors/timeout", "UnaryClientInterceptor") {
+		return true
+	}
 	if c.interceptors.has(fn) || c.icepts[fn] {
 		return true
 	}

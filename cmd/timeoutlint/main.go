@@ -8,16 +8,21 @@
 //
 // Run "timeoutlint help" for the list of analyzers and their flags.
 //
-// Without -format or -new-from-rev the command is multichecker: every
-// standard flag (-json, -fix, -diff, -c, -test, -V, -flags, analyzer enable
-// flags and -<analyzer>.<flag>) and go vet's -vettool protocol behave exactly
-// as in golang.org/x/tools/go/analysis/multichecker.
+// timeoutlint runs its own driver (the public
+// golang.org/x/tools/go/analysis/checker API on packages loaded by
+// go/packages): it accepts multichecker's flags (-json, -c, -test, analyzer
+// enable flags and -<analyzer>.<flag>) and adds -format text|json|sarif|
+// github|rdjson and -new-from-rev. It analyzes the requested packages and
+// the packages of their modules they import from source, and reads
+// everything else from export data: the analyses stop at the analyzed code,
+// so there is no need to type-check the standard library and third-party
+// modules from source as multichecker does for analyzers with facts.
 //
-// With -format or -new-from-rev, timeoutlint runs its own driver (the public
-// golang.org/x/tools/go/analysis/checker API on packages loaded by go/packages)
-// and writes findings as text, json, sarif, github or rdjson. These two flags
-// are standalone-only: go vet does not forward them, and they are left out of
-// the -flags list that go vet reads.
+// go vet's -vettool protocol (a *.cfg argument, -V, -flags), "help", -fix
+// and -diff, and the profiling flags are multichecker's: with them the
+// command is golang.org/x/tools/go/analysis/multichecker. -format and
+// -new-from-rev are standalone-only: go vet does not forward them, and they
+// are left out of the -flags list that go vet reads.
 //
 // Exit status: 0 no findings, 3 findings (in every -format; plain -json keeps
 // multichecker's 0), 1 failure to load or analyze or a refused flag value,
@@ -28,6 +33,7 @@ import (
 	"flag"
 	"os"
 	"regexp"
+	"strings"
 
 	"golang.org/x/tools/go/analysis/multichecker"
 
@@ -36,7 +42,7 @@ import (
 
 func main() {
 	args := os.Args[1:]
-	if standaloneRequested(args) {
+	if standaloneRequested(args) || !multicheckerRequested(args) {
 		os.Exit(runStandalone(args, analyzers.All, os.Stdout, os.Stderr))
 	}
 	if !flagsRequested(args) {
@@ -49,9 +55,29 @@ func main() {
 }
 
 var (
-	standaloneFlagRE = regexp.MustCompile(`^--?(` + formatFlag + `|` + newFromRevFlag + `)(=|$)`)
-	flagsFlagRE      = regexp.MustCompile(`^--?flags(=|$)`)
+	standaloneFlagRE   = regexp.MustCompile(`^--?(` + formatFlag + `|` + newFromRevFlag + `)(=|$)`)
+	flagsFlagRE        = regexp.MustCompile(`^--?flags(=|$)`)
+	multicheckerFlagRE = regexp.MustCompile(`^--?(V|flags|fix|diff|debug|cpuprofile|memprofile|trace|h|help)(=|$)`)
 )
+
+// multicheckerRequested reports whether args need multichecker: go vet's
+// protocol (one *.cfg argument, -V, -flags), help, fixes, profiling, or no
+// argument at all (its usage message).
+func multicheckerRequested(args []string) bool {
+	if len(args) == 0 || anyFlag(args, multicheckerFlagRE) {
+		return true
+	}
+	last := args[len(args)-1]
+	if strings.HasSuffix(last, ".cfg") && len(args) >= 1 && !strings.HasPrefix(last, "-") {
+		return true
+	}
+	for _, a := range args {
+		if a == "help" {
+			return true
+		}
+	}
+	return false
+}
 
 // standaloneRequested reports whether args set -format or -new-from-rev.
 // Package patterns never start with "-", so a plain scan up to "--" is enough,

@@ -243,20 +243,78 @@ func enabledAnalyzers(all []*analysis.Analyzer, enabled map[*analysis.Analyzer]*
 	return keep
 }
 
-// load loads the packages as multichecker does: syntax for the initial
-// packages, for all packages when some analyzer uses facts, and test
-// variants unless -test=false.
+// load loads the packages to analyze, returning the requested ones.
+//
+// multichecker parses and type-checks every dependency from source as soon
+// as one analyzer uses facts, so that facts can flow through the standard
+// library and third-party modules. timeoutlint's analyses stop at the
+// analyzed code (DESIGN.md: interprocedural reports never go inside nor
+// through the standard library or third-party modules), so load does less:
+// the requested packages and the packages of their modules that they import
+// get syntax and types from source; everything else gets types from export
+// data only, and import edges to it are cut, so that no analyzer runs there.
+// That keeps facts flowing inside the analyzed modules at a fraction of the
+// cost (see docs/performance.md).
 func load(opts *options) ([]*packages.Package, error) {
-	mode := packages.LoadSyntax
-	if needFacts(opts.analyzers) {
-		mode = packages.LoadAllSyntax
+	// The import graph first (go list only: no parsing or type checking), to
+	// find the packages of the analyzed modules that the requested ones import.
+	graphConf := &packages.Config{Mode: packages.NeedName | packages.NeedImports | packages.NeedDeps | packages.NeedModule, Tests: opts.tests}
+	initial, err := packages.Load(graphConf, opts.patterns...)
+	if err != nil {
+		return nil, err
 	}
-	conf := &packages.Config{Mode: mode | packages.NeedModule, Tests: opts.tests}
-	pkgs, err := packages.Load(conf, opts.patterns...)
-	if err == nil && len(pkgs) == 0 {
-		err = fmt.Errorf("%s matched no packages", strings.Join(opts.patterns, " "))
+	if len(initial) == 0 {
+		return nil, fmt.Errorf("%s matched no packages", strings.Join(opts.patterns, " "))
 	}
-	return pkgs, err
+	requested := make(map[string]bool)
+	analyzed := make(map[string]bool) // module keys of the requested packages
+	for _, p := range initial {
+		requested[p.ID] = true
+		analyzed[moduleKey(p)] = true
+	}
+	var extra []string
+	seen := make(map[string]bool)
+	packages.Visit(initial, nil, func(p *packages.Package) {
+		if !requested[p.ID] && !seen[p.PkgPath] && analyzed[moduleKey(p)] && p.PkgPath != "" && !strings.HasSuffix(p.PkgPath, ".test") {
+			seen[p.PkgPath] = true
+			extra = append(extra, p.PkgPath)
+		}
+	})
+
+	conf := &packages.Config{Mode: packages.LoadSyntax | packages.NeedModule, Tests: opts.tests}
+	pkgs, err := packages.Load(conf, append(slices.Clone(opts.patterns), extra...)...)
+	if err != nil {
+		return nil, err
+	}
+	// Cut the edges to packages loaded from export data: analyzers that use
+	// facts would otherwise run on them without syntax.
+	var roots []*packages.Package
+	packages.Visit(pkgs, nil, func(p *packages.Package) {
+		for path, imp := range p.Imports {
+			if len(imp.Syntax) == 0 && imp.TypesInfo == nil {
+				delete(p.Imports, path)
+			}
+		}
+		if requested[p.ID] {
+			roots = append(roots, p)
+		}
+	})
+	if len(roots) == 0 {
+		return nil, fmt.Errorf("%s matched no packages", strings.Join(opts.patterns, " "))
+	}
+	return roots, nil
+}
+
+// moduleKey names the code base a package belongs to: its module path, the
+// standard library, or GOPATH.
+func moduleKey(p *packages.Package) string {
+	switch {
+	case p.Module != nil:
+		return "module " + p.Module.Path
+	case !strings.Contains(strings.SplitN(p.PkgPath, "/", 2)[0], "."):
+		return "std" // also GOPATH packages without a dot: one code base either way
+	}
+	return "gopath"
 }
 
 // needFacts reports whether any of the analyzers, or one they require, uses facts.
@@ -295,6 +353,9 @@ func reportErrors(w io.Writer, pkgs []*packages.Package, graph *checker.Graph) b
 			print("timeoutlint: module %s: %s", p.Module.Path, p.Module.Error.Err)
 		}
 		for _, e := range p.Errors {
+			if isCompilerEcho(e, p.Errors) {
+				continue
+			}
 			print("timeoutlint: %s: %v", p.PkgPath, e)
 		}
 	})
@@ -308,6 +369,21 @@ func reportErrors(w io.Writer, pkgs []*packages.Package, graph *checker.Graph) b
 		}
 	}
 	return failed
+}
+
+// isCompilerEcho reports whether e is the compiler's report ("# pkg" then
+// its errors) of a package that go list tried to build for export data,
+// repeating type or parse errors that errs already has.
+func isCompilerEcho(e packages.Error, errs []packages.Error) bool {
+	if e.Kind != packages.ListError || !strings.HasPrefix(e.Msg, "# ") {
+		return false
+	}
+	for _, other := range errs {
+		if other.Kind == packages.TypeError || other.Kind == packages.ParseError {
+			return true
+		}
+	}
+	return false
 }
 
 // findings converts the root diagnostics of graph, sorted and without duplicates.
