@@ -93,7 +93,7 @@ func main() {
 		log.Print("installing golangci-lint v2.15.0")
 		must(run("", []string{"GOBIN=" + bin}, "go", "install", "github.com/golangci/golangci-lint/v2/cmd/golangci-lint@v2.15.0"))
 		golangci = filepath.Join(bin, "golangci-lint")
-		cfg := "version: \"2\"\nlinters:\n  default: none\n  enable: [noctx, contextcheck, gosec]\nrun:\n  tests: false\n"
+		cfg := "version: \"2\"\nlinters:\n  default: none\n  enable: [noctx, contextcheck, gosec]\n"
 		must(os.WriteFile(filepath.Join(work, "golangci.yml"), []byte(cfg), 0o644))
 	}
 
@@ -163,7 +163,7 @@ func tools(bin, golangci, work string, c corpus) []tool {
 		{name: "timeoutlint", args: []string{tl, "{pattern}"}},
 		{name: "load floor (noopcheck)", args: []string{noop, "{pattern}"}},
 		{name: "SSA floor (ssacheck)", args: []string{ssa, "{pattern}"}},
-		{name: "go vet", args: []string{"go", "vet", "{pattern}"}},
+		{name: "go vet", args: []string{"go", "vet", "-printf.funcs=benchRun{run}", "{pattern}"}},
 		// The run counter in an analyzer flag changes vet's cache key, so each
 		// run analyzes every package while compiled export data stays warm.
 		{name: "go vet -vettool=timeoutlint", args: []string{"go", "vet", "-vettool=" + tl, "-nohttptimeout.max={maxflag}", "{pattern}"}},
