@@ -154,7 +154,9 @@
 // any locking) with "if done { return }" on a boolean variable or field
 // that it then sets to true, like a sync.Once literal, does work shared by
 // every later caller, which no one caller's deadline may bound (a cancelled
-// first caller would poison it for all).
+// first caller would poison it for all). The same holds for memoized
+// values: a root created, or a call made, inside "if x == nil { ... x = ... }"
+// where x is a field or a package-level variable.
 //
 // # timeout-unit
 //

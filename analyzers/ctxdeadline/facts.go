@@ -128,7 +128,7 @@ func (c *checker) noteDrop(bgCur, useCur inspector.Cursor, bg *ast.CallExpr) {
 	if c.rep.Index().IsTest(bgCur.Node().Pos()) || isEntryPoint(fn) {
 		return // never called from a function with an incoming context outside tests
 	}
-	if isRunOnce(c.pass.TypesInfo, bgCur) {
+	if isRunOnce(c.pass.TypesInfo, bgCur) || isMemoized(c.pass.TypesInfo, bgCur) {
 		return // a one-time initializer's work is shared by all later callers: no caller's deadline may bound it
 	}
 	c.drops[fn] = &dropsDeadlineFact{Root: types.ExprString(bg)}
@@ -181,6 +181,87 @@ func isRunOnce(info *types.Info, cur inspector.Cursor) bool {
 		}
 	}
 	return false
+}
+
+// isMemoized reports whether cur is inside "if x == nil { ... x = ... }"
+// in its function, where x is a field or a package-level variable: the
+// value computed there is cached for every later caller (a lazily built
+// resolver, client or index), so, as in a one-time initializer, no one
+// caller's deadline may bound it.
+func isMemoized(info *types.Info, cur inspector.Cursor) bool {
+	for ifc := range cur.Enclosing((*ast.IfStmt)(nil), (*ast.FuncDecl)(nil), (*ast.FuncLit)(nil)) {
+		ifs, ok := ifc.Node().(*ast.IfStmt)
+		if !ok {
+			return false // reached the function
+		}
+		if n := cur.Node(); n.Pos() < ifs.Body.Pos() || n.End() > ifs.Body.End() {
+			continue // in the condition or the else branch
+		}
+		for _, x := range nilTested(info, ifs.Cond) {
+			if assigns(ifs.Body, x) {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// nilTested returns the fields and package-level variables that cond
+// compares with nil (x == nil, possibly among && operands).
+func nilTested(info *types.Info, cond ast.Expr) []ast.Expr {
+	var xs []ast.Expr
+	switch e := ast.Unparen(cond).(type) {
+	case *ast.BinaryExpr:
+		switch e.Op {
+		case token.LAND:
+			return append(nilTested(info, e.X), nilTested(info, e.Y)...)
+		case token.EQL:
+			x, y := ast.Unparen(e.X), ast.Unparen(e.Y)
+			if isNil(info, x) {
+				x, y = y, x
+			}
+			if isNil(info, y) && isCacheVar(info, x) {
+				xs = append(xs, x)
+			}
+		}
+	}
+	return xs
+}
+
+func isNil(info *types.Info, e ast.Expr) bool {
+	tv, ok := info.Types[e]
+	return ok && tv.IsNil()
+}
+
+// isCacheVar reports whether e is a field selection or a package-level
+// variable: storage that outlives the call.
+func isCacheVar(info *types.Info, e ast.Expr) bool {
+	switch e := e.(type) {
+	case *ast.SelectorExpr:
+		v, ok := info.Uses[e.Sel].(*types.Var)
+		return ok && (v.IsField() || v.Parent() == v.Pkg().Scope())
+	case *ast.Ident:
+		v, ok := info.Uses[e].(*types.Var)
+		return ok && v.Pkg() != nil && v.Parent() == v.Pkg().Scope()
+	}
+	return false
+}
+
+// assigns reports whether body assigns x (written the same way) anywhere.
+func assigns(body *ast.BlockStmt, x ast.Expr) bool {
+	want := types.ExprString(x)
+	found := false
+	ast.Inspect(body, func(n ast.Node) bool {
+		if as, ok := n.(*ast.AssignStmt); ok {
+			for _, l := range as.Lhs {
+				if types.ExprString(ast.Unparen(l)) == want {
+					found = true
+				}
+			}
+		}
+		return !found
+	})
+	return found
 }
 
 // isBoolVar reports whether e is a variable or field (x, x.f) of boolean
@@ -244,7 +325,8 @@ func (c *checker) collectCallee(cur inspector.Cursor, call *ast.CallExpr, fn *ty
 		return
 	}
 	if caller := c.enclosingFuncObj(cur); caller != nil && caller != fn && takesNoContext(caller) &&
-		!isEntryPoint(caller) && !c.rep.Index().IsTest(cur.Node().Pos()) && !isRunOnce(c.pass.TypesInfo, cur) {
+		!isEntryPoint(caller) && !c.rep.Index().IsTest(cur.Node().Pos()) &&
+		!isRunOnce(c.pass.TypesInfo, cur) && !isMemoized(c.pass.TypesInfo, cur) {
 		c.edges = append(c.edges, edge{caller: caller, callee: fn})
 	}
 }

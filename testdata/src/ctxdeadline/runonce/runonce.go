@@ -70,3 +70,48 @@ func Handle(ctx context.Context, l *loader) error {
 	Reload() // want `Reload creates context.Background\(\)`
 	return l.load()
 }
+
+type env struct {
+	resolver    *resolver
+	resolverErr error
+}
+
+type resolver struct{}
+
+func newResolver() (*resolver, error) { // want newResolver:"dropsDeadline"
+	return &resolver{}, unpack(context.TODO(), "modcache")
+}
+
+// Resolver builds its resolver once and caches it in a field (memoized).
+func (e *env) Resolver() (*resolver, error) {
+	if e.resolver == nil && e.resolverErr == nil {
+		e.resolver, e.resolverErr = newResolver()
+	}
+	return e.resolver, e.resolverErr
+}
+
+var shared *resolver
+
+// Shared caches in a package variable.
+func Shared() *resolver {
+	if shared == nil {
+		shared, _ = newResolver()
+	}
+	return shared
+}
+
+// Near-identical bad case: the nil test is on a local, nothing is cached.
+func Fresh() *resolver { // want Fresh:"dropsDeadline"
+	var r *resolver
+	if r == nil {
+		r, _ = newResolver()
+	}
+	return r
+}
+
+func Lookup(ctx context.Context, e *env) error {
+	_, err := e.Resolver()
+	_ = Shared()
+	_ = Fresh() // want `Fresh reaches runonce.newResolver, which creates context.TODO\(\)`
+	return err
+}
