@@ -135,6 +135,9 @@ func prepare(work string, c *corpus) error {
 	}
 	src := filepath.Join(modcache, escapePath(path)+"@"+version)
 	c.dir = filepath.Join(work, "src", c.name)
+	if err := os.MkdirAll(filepath.Dir(c.dir), 0o755); err != nil {
+		return err
+	}
 	if err := run("", nil, "cp", "-r", src, c.dir); err != nil {
 		return err
 	}
