@@ -105,12 +105,12 @@ func (c *checker) loopbackStored(d dest, addr *types.Var) bool {
 	if d.kind != destPath {
 		return false
 	}
-	for _, st := range c.stores.byField[addr] {
-		if c.stores.matches(d.p, st.at) && st.value != nil && isLoopbackAddr(c.pass.TypesInfo, st.value) {
-			return true
-		}
-	}
-	return false
+	found := false
+	c.stores.storesTo(d.p, addr, func(st store) bool {
+		found = st.value != nil && isLoopbackAddr(c.pass.TypesInfo, st.value)
+		return !found
+	})
+	return found
 }
 
 // checkDialer reports a constructed net.Dialer with no Timeout and no

@@ -16,8 +16,15 @@ func (c *checker) timeQual(n ast.Node) (string, []analysis.TextEdit, []byte, boo
 	if file == nil {
 		return "", nil, nil, false
 	}
-	src, err := fixutil.ReadFile(c.pass, n.Pos())
-	if err != nil {
+	src, ok := c.sources[file]
+	if !ok {
+		var err error
+		if src, err = fixutil.ReadFile(c.pass, n.Pos()); err != nil {
+			src = nil
+		}
+		c.sources[file] = src // read each file once, however many fixes it gets
+	}
+	if src == nil {
 		return "", nil, nil, false
 	}
 	qual, edits, ok := fixutil.Qualifier(c.pass.TypesInfo, c.pass.Pkg, file, n.Pos(), "time", "time")

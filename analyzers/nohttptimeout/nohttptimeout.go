@@ -64,7 +64,8 @@ type checker struct {
 	max     time.Duration
 	def     time.Duration
 	stores  *storeIndex
-	calls   *callIndex // built on first use
+	calls   *callIndex           // built on first use
+	sources map[*ast.File][]byte // file contents read for fixes
 	// defaultSet caches whether http.DefaultClient.Timeout is set in the
 	// package: 0 unknown, 1 yes, -1 no.
 	defaultSet int
@@ -92,6 +93,7 @@ func run(pass *analysis.Pass) (any, error) {
 		inspect: in,
 		max:     flagMax,
 		def:     flagDefault,
+		sources: make(map[*ast.File][]byte),
 	}
 	c.stores = indexStores(pass, in)
 	c.exportFacts()

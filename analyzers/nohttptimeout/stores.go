@@ -90,6 +90,7 @@ type store struct {
 type storeIndex struct {
 	info     *types.Info
 	byField  map[*types.Var][]store
+	storesAt map[storeKey][]store            // the same stores, bucketed for lookup by path
 	assigned map[types.Object]int            // number of assignments (declarations excluded)
 	aliases  map[types.Object][]types.Object // v → variables assigned from v
 	addrOf   map[types.Object]bool
@@ -98,9 +99,9 @@ type storeIndex struct {
 	overwritten map[types.Object]bool
 	returned    map[types.Object][]returnSite // variables returned by a function
 	args        map[types.Object][]argUse     // variables passed as call arguments (v or &v)
-	dialUses    []path                        // dialers used through Dial or tls.DialWithDialer
+	dialUses    map[pathKey][]path            // dialers used through Dial or tls.DialWithDialer
 	dialLits    map[*ast.CompositeLit]bool    // dialer literals used that way on the spot
-	served      []path                        // servers whose ListenAndServe/Serve methods are called
+	served      map[pathKey][]path            // servers whose ListenAndServe/Serve methods are called
 	servLits    map[*ast.CompositeLit]bool    // server literals served on the spot
 }
 
@@ -120,6 +121,9 @@ func indexStores(pass *analysis.Pass, in *inspector.Inspector) *storeIndex {
 	s := &storeIndex{
 		info:        pass.TypesInfo,
 		byField:     make(map[*types.Var][]store),
+		storesAt:    make(map[storeKey][]store),
+		dialUses:    make(map[pathKey][]path),
+		served:      make(map[pathKey][]path),
 		assigned:    make(map[types.Object]int),
 		aliases:     make(map[types.Object][]types.Object),
 		addrOf:      make(map[types.Object]bool),
@@ -144,7 +148,7 @@ func indexStores(pass *analysis.Pass, in *inspector.Inspector) *storeIndex {
 			case len(p.fields) > 0:
 				// &x.Timeout escapes the field: someone may set it.
 				f := p.fields[len(p.fields)-1]
-				s.byField[f] = append(s.byField[f], store{at: path{root: p.root, fields: p.fields[:len(p.fields)-1]}, field: f})
+				s.addStore(store{at: path{root: p.root, fields: p.fields[:len(p.fields)-1]}, field: f})
 			case p.root != nil:
 				s.addrOf[p.root] = true
 			}
@@ -182,7 +186,8 @@ func (s *storeIndex) addCall(call *ast.CallExpr) {
 			if lit := litOf(sel.X); lit != nil {
 				s.servLits[lit] = true
 			} else if p := pathOf(s.info, sel.X); p.valid() {
-				s.served = append(s.served, p)
+				k := keyOf(p)
+				s.served[k] = append(s.served[k], p)
 			}
 		}
 		return
@@ -204,7 +209,8 @@ func (s *storeIndex) addCall(call *ast.CallExpr) {
 	if lit := litOf(dialer); lit != nil {
 		s.dialLits[lit] = true
 	} else if p := pathOf(s.info, dialer); p.valid() {
-		s.dialUses = append(s.dialUses, p)
+		k := keyOf(p)
+		s.dialUses[k] = append(s.dialUses[k], p)
 	}
 }
 
@@ -221,23 +227,72 @@ func litOf(e ast.Expr) *ast.CompositeLit {
 
 // servedAt reports whether the server stored at p is served (its
 // ListenAndServe or Serve method called) somewhere in the package.
-func (s *storeIndex) servedAt(p path) bool {
-	for _, u := range s.served {
-		if s.matches(p, u) || len(p.fields) == 0 && len(u.fields) == 0 && u.root == p.root {
-			return true
+func (s *storeIndex) servedAt(p path) bool { return s.usedAt(s.served, p) }
+
+// dialedThrough reports whether the dialer stored at p is used through Dial.
+func (s *storeIndex) dialedThrough(p path) bool { return s.usedAt(s.dialUses, p) }
+
+func (s *storeIndex) usedAt(uses map[pathKey][]path, p path) bool {
+	for _, k := range s.keysFor(p) {
+		for _, u := range uses[k] {
+			if s.matches(p, u) {
+				return true
+			}
 		}
 	}
 	return false
 }
 
-// dialedThrough reports whether the dialer stored at p is used through Dial.
-func (s *storeIndex) dialedThrough(p path) bool {
-	for _, u := range s.dialUses {
-		if s.matches(p, u) || len(p.fields) == 0 && len(u.fields) == 0 && u.root == p.root {
-			return true
+// A pathKey buckets paths so that lookups do not scan the package: paths
+// through fields by their last field (matches compares suffixes), others by
+// their root variable.
+type pathKey struct {
+	root types.Object
+	last *types.Var
+}
+
+func keyOf(p path) pathKey {
+	if len(p.fields) > 0 {
+		return pathKey{last: p.fields[len(p.fields)-1]}
+	}
+	return pathKey{root: p.root}
+}
+
+// A storeKey buckets the stores to one field by the path they store at.
+type storeKey struct {
+	field *types.Var
+	at    pathKey
+}
+
+// keysFor returns the buckets that may hold paths matching p: those of its
+// root and the root's aliases, or of its last field.
+func (s *storeIndex) keysFor(p path) []pathKey {
+	if len(p.fields) > 0 || p.root == nil {
+		return []pathKey{keyOf(p)}
+	}
+	keys := []pathKey{{root: p.root}}
+	for _, a := range s.aliases[p.root] {
+		keys = append(keys, pathKey{root: a})
+	}
+	return keys
+}
+
+// addStore records st.
+func (s *storeIndex) addStore(st store) {
+	s.byField[st.field] = append(s.byField[st.field], st)
+	k := storeKey{st.field, keyOf(st.at)}
+	s.storesAt[k] = append(s.storesAt[k], st)
+}
+
+// storesTo calls yield for each store to field at a path that may match p.
+func (s *storeIndex) storesTo(p path, field *types.Var, yield func(store) bool) {
+	for _, k := range s.keysFor(p) {
+		for _, st := range s.storesAt[storeKey{field, k}] {
+			if s.matches(p, st.at) && !yield(st) {
+				return
+			}
 		}
 	}
-	return false
 }
 
 func (s *storeIndex) addAssign(n *ast.AssignStmt) {
@@ -270,22 +325,19 @@ func (s *storeIndex) addAssign(n *ast.AssignStmt) {
 			continue
 		}
 		f := p.fields[len(p.fields)-1]
-		s.byField[f] = append(s.byField[f], store{at: path{root: p.root, fields: p.fields[:len(p.fields)-1]}, field: f, value: n.Rhs[i]})
+		s.addStore(store{at: path{root: p.root, fields: p.fields[:len(p.fields)-1]}, field: f, value: n.Rhs[i]})
 	}
 }
 
 // sets reports whether some store assigns a non-zero value to field of the
 // struct at p (or at an alias of p's root).
 func (s *storeIndex) sets(p path, field *types.Var) bool {
-	for _, st := range s.byField[field] {
-		if !s.matches(p, st.at) {
-			continue
-		}
-		if st.value == nil || !isZeroConst(s.info, st.value) {
-			return true
-		}
-	}
-	return false
+	found := false
+	s.storesTo(p, field, func(st store) bool {
+		found = st.value == nil || !isZeroConst(s.info, st.value)
+		return !found
+	})
+	return found
 }
 
 // matches reports whether a store at path st writes to the struct at p: the
