@@ -41,7 +41,7 @@ func (c *checker) checkDuration(e ast.Expr, label string) {
 		return
 	}
 	v, exact := constant.Int64Val(constant.ToInt(tv.Value))
-	if !exact || v <= 0 || v >= int64(time.Millisecond) || !isUntypedConstExpr(info, e) {
+	if !exact || v <= 0 || v >= int64(time.Millisecond) || !typematch.IsUntypedConstExpr(info, e) {
 		return // zero and negative values expire at once on purpose; typed values chose their unit
 	}
 	d := analysis.Diagnostic{
@@ -51,27 +51,6 @@ func (c *checker) checkDuration(e ast.Expr, label string) {
 	}
 	d.SuggestedFixes = c.unitFix(e)
 	c.report(d)
-}
-
-// isUntypedConstExpr reports whether the constant expression e is built
-// only from untyped constants: no typed constant (time.Second) and no
-// conversion (time.Duration(30)).
-func isUntypedConstExpr(info *types.Info, e ast.Expr) bool {
-	untyped := true
-	ast.Inspect(e, func(n ast.Node) bool {
-		switch n := n.(type) {
-		case *ast.CallExpr:
-			untyped = false
-		case *ast.Ident:
-			if k, ok := info.Uses[n].(*types.Const); ok {
-				if b, ok := k.Type().(*types.Basic); !ok || b.Info()&types.IsUntyped == 0 {
-					untyped = false
-				}
-			}
-		}
-		return untyped
-	})
-	return untyped
 }
 
 // unitFix multiplies e by time.Second, importing time when needed.

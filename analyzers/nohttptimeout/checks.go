@@ -692,7 +692,7 @@ func (c *checker) checkDuration(e ast.Expr, label string, checkMax bool) {
 		return
 	}
 	switch {
-	case v > 0 && v < int64(time.Millisecond) && isUntypedConstExpr(info, e):
+	case v > 0 && v < int64(time.Millisecond) && typematch.IsUntypedConstExpr(info, e):
 		d := analysis.Diagnostic{
 			Pos: e.Pos(), End: e.End(), Category: CategoryUnit,
 			Message: fmt.Sprintf("%s of untyped %d is %v, not seconds; multiply by a time unit such as time.Second", label, v, time.Duration(v)),
@@ -709,27 +709,6 @@ func (c *checker) reportTooLarge(e ast.Expr, label, value string) {
 		Pos: e.Pos(), End: e.End(), Category: CategoryTooLarge,
 		Message: fmt.Sprintf("%s of %s is above the %v limit (-max); a slow dependency can hold callers that long; lower it", label, value, c.max),
 	})
-}
-
-// isUntypedConstExpr reports whether the constant expression e is built
-// only from untyped constants: no typed constant (time.Second) and no
-// conversion (time.Duration(30)).
-func isUntypedConstExpr(info *types.Info, e ast.Expr) bool {
-	untyped := true
-	ast.Inspect(e, func(n ast.Node) bool {
-		switch n := n.(type) {
-		case *ast.CallExpr:
-			untyped = false
-		case *ast.Ident:
-			if k, ok := info.Uses[n].(*types.Const); ok {
-				if b, ok := k.Type().(*types.Basic); !ok || b.Info()&types.IsUntyped == 0 {
-					untyped = false
-				}
-			}
-		}
-		return untyped
-	})
-	return untyped
 }
 
 // isPassThrough reports whether every one of args is a parameter of the

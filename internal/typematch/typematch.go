@@ -199,3 +199,25 @@ func isEmptyInterface(t types.Type) bool {
 func IsHTTPRequestPtr(t types.Type) bool {
 	return IsPointerToNamed(t, "net/http", "Request")
 }
+
+// IsUntypedConstExpr reports whether the constant expression e is built
+// only from untyped constants: no typed constant (time.Second) and no
+// conversion (time.Duration(30)). Timeout checks use it to find bare
+// numbers given where a duration is expected (Timeout: 30 is 30ns).
+func IsUntypedConstExpr(info *types.Info, e ast.Expr) bool {
+	untyped := true
+	ast.Inspect(e, func(n ast.Node) bool {
+		switch n := n.(type) {
+		case *ast.CallExpr:
+			untyped = false
+		case *ast.Ident:
+			if k, ok := info.Uses[n].(*types.Const); ok {
+				if b, ok := k.Type().(*types.Basic); !ok || b.Info()&types.IsUntyped == 0 {
+					untyped = false
+				}
+			}
+		}
+		return untyped
+	})
+	return untyped
+}

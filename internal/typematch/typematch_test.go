@@ -41,7 +41,38 @@ var (
 )
 
 func local() {}
+
+const untypedC = 30
+
+const typedC time.Duration = 30
+
+var exprs = []any{30, untypedC * 2, 1 << 3, time.Second * 3, typedC, time.Duration(3)}
 `
+
+func TestIsUntypedConstExpr(t *testing.T) {
+	fset := token.NewFileSet()
+	f, err := parser.ParseFile(fset, "p.go", src, 0)
+	if err != nil {
+		t.Fatal(err)
+	}
+	info := &types.Info{Uses: make(map[*ast.Ident]types.Object), Types: make(map[ast.Expr]types.TypeAndValue)}
+	if _, err := (&types.Config{Importer: importer.Default()}).Check("p", fset, []*ast.File{f}, info); err != nil {
+		t.Fatal(err)
+	}
+	var lit *ast.CompositeLit
+	ast.Inspect(f, func(n ast.Node) bool {
+		if l, ok := n.(*ast.CompositeLit); ok {
+			lit = l
+		}
+		return true
+	})
+	want := []bool{true, true, true, false, false, false}
+	for i, e := range lit.Elts {
+		if got := typematch.IsUntypedConstExpr(info, e); got != want[i] {
+			t.Errorf("IsUntypedConstExpr(element %d) = %v, want %v", i, got, want[i])
+		}
+	}
+}
 
 func check(t *testing.T) (*types.Package, *types.Info) {
 	t.Helper()
