@@ -578,8 +578,8 @@ func (c *checker) checkDialCall(cur inspector.Cursor, call *ast.CallExpr, fn *ty
 	if len(call.Args) < 2 {
 		return
 	}
-	if c.isPassThrough(cur, call.Args[:2]) {
-		return // a wrapper that mirrors Dial's contract (net/rpc.Dial, proxy.Direct): its callers choose the bound
+	if c.isPassThrough(cur, call.Args[:2]) || c.implementsDial(cur) {
+		return // a wrapper or a Dialer that mirrors Dial's contract (net/rpc.Dial, proxy.Direct, a SOCKS dialer's Dial): its callers choose the bound
 	}
 	if nets, ok := c.constNetworks(call.Args[0]); ok && !slices.ContainsFunc(nets, isTCP) {
 		return // udp, unix, ip: connecting does not wait on the network
@@ -738,4 +738,43 @@ func (c *checker) isPassThrough(cur inspector.Cursor, args []ast.Expr) bool {
 		}
 	}
 	return true
+}
+
+// implementsDial reports whether the function enclosing cur is a method
+// with net.Dial's shape, func(network, address string) (net.Conn, error),
+// whose type also has the context variant (the same name plus "Context",
+// taking a context first): the non-context Dial of a dialer such as
+// golang.org/x/net/proxy's, unbounded by contract like net.Dial, next to
+// the bounded one.
+func (c *checker) implementsDial(cur inspector.Cursor) bool {
+	fc, ok := astutil.EnclosingFuncDecl(cur)
+	if !ok {
+		return false
+	}
+	decl := fc.Node().(*ast.FuncDecl)
+	if lit, ok := astutil.EnclosingFunc(cur); !ok || lit.Node() != decl {
+		return false // inside a function literal of the method
+	}
+	fn, ok := c.pass.TypesInfo.Defs[decl.Name].(*types.Func)
+	if !ok || fn.Signature().Recv() == nil || !isDialShape(fn.Signature(), 0) {
+		return false
+	}
+	variant, _, _ := types.LookupFieldOrMethod(fn.Signature().Recv().Type(), true, fn.Pkg(), fn.Name()+"Context")
+	v, ok := variant.(*types.Func)
+	return ok && isDialShape(v.Signature(), 1) && typematch.IsContext(v.Signature().Params().At(0).Type())
+}
+
+// isDialShape reports whether sig is (skip leading parameters, then)
+// (network, address string) (net.Conn, error).
+func isDialShape(sig *types.Signature, skip int) bool {
+	if sig.Params().Len() != skip+2 || sig.Results().Len() != 2 {
+		return false
+	}
+	isString := func(t types.Type) bool {
+		b, ok := t.Underlying().(*types.Basic)
+		return ok && b.Kind() == types.String
+	}
+	return isString(sig.Params().At(skip).Type()) && isString(sig.Params().At(skip+1).Type()) &&
+		typematch.IsTypeNamed(sig.Results().At(0).Type(), "net", "Conn") &&
+		types.Identical(sig.Results().At(1).Type(), types.Universe.Lookup("error").Type())
 }

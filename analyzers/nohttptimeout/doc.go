@@ -109,8 +109,10 @@
 // literal list of such constants); net.DialTimeout; dialers used through
 // DialContext (the context bounds them); and wrappers that pass their own
 // network and address parameters straight to net.Dial (net/rpc.Dial, a
-// proxy's Direct dialer): they mirror Dial's contract and their callers
-// choose the bound.
+// proxy's Direct dialer), and methods of Dial's shape,
+// func(network, address string) (net.Conn, error), whose type also has the
+// context variant (DialContext), such as a SOCKS dialer's non-context Dial:
+// they mirror Dial's contract and their callers choose the bound.
 //
 // # timeout-unit
 //

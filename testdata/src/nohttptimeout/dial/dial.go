@@ -53,6 +53,31 @@ type direct struct{}
 
 func (direct) Dial(network, addr string) (net.Conn, error) { return net.Dial(network, addr) }
 
+// A dialer whose non-context Dial reaches its proxy over fields: an
+// implementation of Dial's contract, like golang.org/x/net/internal/socks.
+type socksDialer struct{ proxyNetwork, proxyAddress string }
+
+func (d *socksDialer) Dial(network, address string) (net.Conn, error) {
+	return net.Dial(d.proxyNetwork, d.proxyAddress)
+}
+
+func (d *socksDialer) DialContext(ctx context.Context, network, address string) (net.Conn, error) {
+	var nd net.Dialer
+	return nd.DialContext(ctx, d.proxyNetwork, d.proxyAddress)
+}
+
+// The same body in a method of another shape is reported, and so is Dial's
+// shape on a type without the context variant.
+func (d *socksDialer) connect() (net.Conn, error) {
+	return net.Dial(d.proxyNetwork, d.proxyAddress) // want `net.Dial has no timeout`
+}
+
+type plainDialer struct{ addr string }
+
+func (d *plainDialer) Dial(network, address string) (net.Conn, error) {
+	return net.Dial("tcp", d.addr) // want `net.Dial has no timeout`
+}
+
 func dialTimeout(addr string) { _, _ = net.DialTimeout("tcp", addr, 5*time.Second) }
 
 func dialerWithTimeout(addr string) {
