@@ -12,6 +12,7 @@ import (
 	"github.com/timeoutlint/timeoutlint/internal/analysisdoc"
 	"github.com/timeoutlint/timeoutlint/internal/ctxorigin"
 	"github.com/timeoutlint/timeoutlint/internal/directive"
+	"github.com/timeoutlint/timeoutlint/internal/scope"
 	"github.com/timeoutlint/timeoutlint/internal/typematch"
 )
 
@@ -41,7 +42,7 @@ var (
 	flagTests         bool
 	flagUnusedIgnores bool
 	flagVariants      = variantPairs{}
-	flagModule        modulePrefixes
+	flagModule        scope.Prefixes // the analyzed code (-module)
 )
 
 func init() {
@@ -59,7 +60,7 @@ type checker struct {
 	origins  *ctxorigin.Result
 	inspect  *inspector.Inspector
 	variants variantPairs
-	boundary modulePrefixes
+	boundary scope.Prefixes
 	// siblings caches the context variant of each function met (nil: none).
 	siblings map[*types.Func]*variant
 	// roots holds the findings at Background()/TODO() calls, one per call,
@@ -88,7 +89,7 @@ func run(pass *analysis.Pass) (any, error) {
 		origins:   pass.ResultOf[ctxorigin.Analyzer].(*ctxorigin.Result),
 		inspect:   in,
 		variants:  flagVariants,
-		boundary:  boundaryOf(pass, flagModule),
+		boundary:  scope.Of(pass, flagModule),
 		siblings:  make(map[*types.Func]*variant),
 		roots:     make(map[*ast.CallExpr]*rootFinding),
 		bgCursors: make(map[*ast.CallExpr]inspector.Cursor),
@@ -131,7 +132,7 @@ func (c *checker) applicable() bool {
 		return true
 	}
 	for _, f := range c.pass.AllObjectFacts() {
-		if f.Object.Pkg() != nil && c.boundary.contains(f.Object.Pkg().Path()) {
+		if f.Object.Pkg() != nil && c.boundary.Contains(f.Object.Pkg().Path()) {
 			return true
 		}
 	}

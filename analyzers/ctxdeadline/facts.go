@@ -7,7 +7,6 @@ import (
 	"go/token"
 	"go/types"
 	"slices"
-	"strings"
 
 	"golang.org/x/tools/go/analysis"
 	"golang.org/x/tools/go/ast/inspector"
@@ -49,57 +48,11 @@ type calleeCall struct {
 	fn   *types.Func
 }
 
-// modulePrefixes is the -module flag: import path prefixes of the analyzed
-// code.
-type modulePrefixes []string
-
-func (m *modulePrefixes) String() string { return strings.Join(*m, ",") }
-
-func (m *modulePrefixes) Set(s string) error {
-	var ps []string
-	for p := range strings.SplitSeq(s, ",") {
-		p = strings.TrimSuffix(strings.TrimSpace(p), "/")
-		if p == "" {
-			continue
-		}
-		if strings.ContainsAny(p, " \t\"()") {
-			return fmt.Errorf("invalid import path prefix %q", p)
-		}
-		ps = append(ps, p)
-	}
-	*m = ps
-	return nil
-}
-
-// contains reports whether the package path is under one of the prefixes.
-func (m modulePrefixes) contains(path string) bool {
-	for _, p := range m {
-		if path == p || strings.HasPrefix(path, p+"/") {
-			return true
-		}
-	}
-	return false
-}
-
-// boundaryOf returns the import path prefixes of the analyzed code: the
-// -module flag, else the module of the package under analysis, else (GOPATH
-// mode, where drivers know no module) the first element of its path.
-func boundaryOf(pass *analysis.Pass, flag modulePrefixes) modulePrefixes {
-	if len(flag) > 0 {
-		return flag
-	}
-	if pass.Module != nil && pass.Module.Path != "" {
-		return modulePrefixes{pass.Module.Path}
-	}
-	first, _, _ := strings.Cut(pass.Pkg.Path(), "/")
-	return modulePrefixes{first}
-}
-
 // analyzed reports whether fn belongs to the analyzed code: this package,
 // or a package under the boundary. The standard library and third-party
 // modules are never followed.
 func (c *checker) analyzed(fn *types.Func) bool {
-	return fn.Pkg() == c.pass.Pkg || fn.Pkg() != nil && c.boundary.contains(fn.Pkg().Path())
+	return fn.Pkg() == c.pass.Pkg || fn.Pkg() != nil && c.boundary.Contains(fn.Pkg().Path())
 }
 
 // takesNoContext reports whether fn has no parameter or receiver through

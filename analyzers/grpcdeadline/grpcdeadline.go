@@ -17,6 +17,7 @@ import (
 	"github.com/timeoutlint/timeoutlint/internal/analysisdoc"
 	"github.com/timeoutlint/timeoutlint/internal/ctxorigin"
 	"github.com/timeoutlint/timeoutlint/internal/directive"
+	"github.com/timeoutlint/timeoutlint/internal/scope"
 	"github.com/timeoutlint/timeoutlint/internal/typematch"
 )
 
@@ -181,11 +182,7 @@ func findPackage(pkg *types.Package, path string) *types.Package {
 // Reports through helpers stay within it: never through the standard
 // library or third-party modules.
 func analyzedCode(pass *analysis.Pass) string {
-	if pass.Module != nil && pass.Module.Path != "" {
-		return "module " + pass.Module.Path
-	}
-	first, _, _ := strings.Cut(pass.Pkg.Path(), "/")
-	return "path " + first
+	return scope.Of(pass, nil).String()
 }
 
 // checkCall checks one call: an RPC, a dial, or a call of a helper that

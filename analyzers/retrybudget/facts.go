@@ -8,6 +8,8 @@ import (
 	"path/filepath"
 	"strings"
 	"time"
+
+	"github.com/timeoutlint/timeoutlint/internal/scope"
 )
 
 // sleepsFact marks a function that blocks on a timer without watching any
@@ -188,17 +190,11 @@ func (c *checker) isStd() bool {
 	return strings.HasPrefix(name, filepath.Join(build.Default.GOROOT, "src")+string(filepath.Separator))
 }
 
-// sameModule reports whether pkg belongs to the module of the analyzed
-// package. Facts about helpers of other modules are not used: findings stop
-// at the analyzed code. Without module information (GOPATH mode) every
-// package counts.
+// sameModule reports whether pkg belongs to the analyzed code (internal/scope).
+// Facts about helpers elsewhere are not used: findings stop at the analyzed
+// code.
 func (c *checker) sameModule(pkg *types.Package) bool {
-	m := c.pass.Module
-	if m == nil || m.Path == "" {
-		return true
-	}
-	p := pkg.Path()
-	return p == m.Path || strings.HasPrefix(p, m.Path+"/")
+	return scope.Of(c.pass, nil).Contains(pkg.Path())
 }
 
 // isEntryPoint reports whether fn is main.main or an init function.
