@@ -63,11 +63,6 @@ func (c *checker) unitFix(e ast.Expr) []analysis.SuggestedFix {
 	if !ok {
 		return nil
 	}
-	if _, isBinary := ast.Unparen(e).(*ast.BinaryExpr); isBinary {
-		edits = append(edits,
-			analysis.TextEdit{Pos: e.Pos(), End: e.Pos(), NewText: []byte("(")},
-			analysis.TextEdit{Pos: e.End(), End: e.End(), NewText: []byte(")")})
-	}
-	edits = append(edits, analysis.TextEdit{Pos: e.End(), End: e.End(), NewText: []byte(" * " + qual + "Second")})
+	edits = append(edits, fixutil.MultiplyBySecond(e, qual)...)
 	return []analysis.SuggestedFix{{Message: "Multiply by " + qual + "Second", TextEdits: edits}}
 }

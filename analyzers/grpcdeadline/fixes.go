@@ -1,7 +1,6 @@
 package grpcdeadline
 
 import (
-	"bytes"
 	"fmt"
 	"go/ast"
 	"go/token"
@@ -201,7 +200,7 @@ func (c *checker) withTimeout(cur inspector.Cursor, root string, expr ast.Expr) 
 	if root == "" {
 		root = ctxQual + "Background()"
 	}
-	indent := lineIndent(c.pass.Fset, src, pos)
+	indent := fixutil.LineIndent(c.pass.Fset, src, pos)
 	text := fmt.Sprintf("%s, %s := %sWithTimeout(%s, %s)\n%sdefer %s()\n%s",
 		ctxName, cancelName, ctxQual, root, fixutil.Duration(c.def, timeQual), indent, cancelName, indent)
 	edits = append(edits, analysis.TextEdit{Pos: pos, End: pos, NewText: []byte(text)})
@@ -337,15 +336,4 @@ func freeNames(scope *types.Scope, pos token.Pos) (string, string, bool) {
 		}
 	}
 	return "", "", false
-}
-
-// lineIndent returns the leading white space of the line holding pos.
-func lineIndent(fset *token.FileSet, src []byte, pos token.Pos) string {
-	p := fset.Position(pos)
-	start := p.Offset - (p.Column - 1)
-	if start < 0 || p.Offset > len(src) {
-		return "\t"
-	}
-	line := src[start:p.Offset]
-	return string(line[:len(line)-len(bytes.TrimLeft(line, " \t"))])
 }

@@ -1,7 +1,6 @@
 package retrybudget
 
 import (
-	"bytes"
 	"go/ast"
 	"go/token"
 	"go/types"
@@ -41,7 +40,7 @@ func (c *checker) waitFixes(w *event, p ctxorigin.Param, src []byte) []analysis.
 		}
 		return "return " + strings.Join(append(zeros, err), ", ")
 	}
-	ind := lineIndent(c.pass.Fset, src, w.node.Pos())
+	ind := fixutil.LineIndent(c.pass.Fset, src, w.node.Pos())
 	if w.wait == waitSelect {
 		at := w.node.(*ast.SelectStmt).Body.List[0].Pos()
 		text := "case <-" + ctx + ".Done():\n" + ind + "\t" + ret(ctx+".Err()") + "\n" + ind
@@ -203,15 +202,4 @@ func zeroValue(t types.Type, pkg *types.Package, names map[string]string) (strin
 		return s + "{}", ok
 	}
 	return "", false
-}
-
-// lineIndent returns the leading white space of the line holding pos.
-func lineIndent(fset *token.FileSet, src []byte, pos token.Pos) string {
-	p := fset.Position(pos)
-	start := p.Offset - (p.Column - 1)
-	if start < 0 || p.Offset > len(src) {
-		return "\t"
-	}
-	line := src[start:p.Offset]
-	return string(line[:len(line)-len(bytes.TrimLeft(line, " \t"))])
 }

@@ -161,11 +161,12 @@ func InsertField(fset *token.FileSet, src []byte, lit *ast.CompositeLit, key, va
 	if fset.Position(lit.Rbrace).Line == lastLine {
 		return analysis.TextEdit{Pos: last.End(), End: last.End(), NewText: []byte(", " + field)}, true
 	}
-	return analysis.TextEdit{Pos: last.End(), End: last.End(), NewText: []byte(",\n" + lineIndent(fset, src, last.Pos()) + field)}, true
+	return analysis.TextEdit{Pos: last.End(), End: last.End(), NewText: []byte(",\n" + LineIndent(fset, src, last.Pos()) + field)}, true
 }
 
-// lineIndent returns the leading white space of the line holding pos.
-func lineIndent(fset *token.FileSet, src []byte, pos token.Pos) string {
+// LineIndent returns the leading white space of the line holding pos in
+// the file content src.
+func LineIndent(fset *token.FileSet, src []byte, pos token.Pos) string {
 	p := fset.Position(pos)
 	start := p.Offset - (p.Column - 1)
 	if start < 0 || p.Offset > len(src) {
@@ -202,4 +203,16 @@ func ReadFile(pass *analysis.Pass, pos token.Pos) ([]byte, error) {
 		return nil, fmt.Errorf("no file for position")
 	}
 	return pass.ReadFile(tf.Name())
+}
+
+// MultiplyBySecond returns the edits that turn the bare constant e into
+// e * <qual>Second, parenthesizing e when it is a binary expression.
+func MultiplyBySecond(e ast.Expr, qual string) []analysis.TextEdit {
+	var edits []analysis.TextEdit
+	if _, isBinary := ast.Unparen(e).(*ast.BinaryExpr); isBinary {
+		edits = append(edits,
+			analysis.TextEdit{Pos: e.Pos(), End: e.Pos(), NewText: []byte("(")},
+			analysis.TextEdit{Pos: e.End(), End: e.End(), NewText: []byte(")")})
+	}
+	return append(edits, analysis.TextEdit{Pos: e.End(), End: e.End(), NewText: []byte(" * " + qual + "Second")})
 }

@@ -148,3 +148,20 @@ func TestQualifierNonStandard(t *testing.T) {
 		t.Errorf("non-standard import not in its own group:\n%s", got)
 	}
 }
+
+func TestMultiplyBySecond(t *testing.T) {
+	for src, want := range map[string]string{
+		"package p\n\nvar x = 30\n":    "var x = 30 * time.Second\n",
+		"package p\n\nvar x = 2 + 3\n": "var x = (2 + 3) * time.Second\n",
+	} {
+		fset := token.NewFileSet()
+		f, err := parser.ParseFile(fset, "p.go", src, 0)
+		if err != nil {
+			t.Fatal(err)
+		}
+		e := f.Decls[0].(*ast.GenDecl).Specs[0].(*ast.ValueSpec).Values[0]
+		if got := apply(fset, src, fixutil.MultiplyBySecond(e, "time.")); !strings.HasSuffix(got, want) {
+			t.Errorf("MultiplyBySecond on %q = %q, want suffix %q", src, got, want)
+		}
+	}
+}
