@@ -9,6 +9,7 @@ import (
 
 	"golang.org/x/tools/go/ast/inspector"
 
+	"github.com/timeoutlint/timeoutlint/internal/astutil"
 	"github.com/timeoutlint/timeoutlint/internal/ctxorigin"
 	"github.com/timeoutlint/timeoutlint/internal/typematch"
 )
@@ -192,27 +193,17 @@ func (c *checker) classifySelect(s *ast.SelectStmt) *event {
 	}
 	e := &event{kind: evWait, wait: waitSelect, ticker: true, dur: duration{Param: -1}}
 	for _, cc := range s.Body.List {
-		comm := cc.(*ast.CommClause).Comm
-		var x ast.Expr
-		switch comm := comm.(type) {
-		case *ast.ExprStmt:
-			x = comm.X
-		case *ast.AssignStmt:
-			if len(comm.Rhs) == 1 {
-				x = comm.Rhs[0]
-			}
-		}
-		recv, ok := ast.Unparen(x).(*ast.UnaryExpr)
-		if !ok || recv.Op != token.ARROW {
+		ch, ok := astutil.ReceivedFrom(cc.(*ast.CommClause).Comm)
+		if !ok {
 			return nil // default case, send, or a receive that is not a timer
 		}
-		k, ticker, ok := c.timerChan(recv.X)
+		k, ticker, ok := c.timerChan(ch)
 		if !ok {
 			return nil // another channel can end the wait
 		}
 		e.ticker = e.ticker && ticker
 		if k == waitAfter {
-			e.dur = merge(e.dur, c.durationOf(ast.Unparen(recv.X).(*ast.CallExpr).Args[0], nil))
+			e.dur = merge(e.dur, c.durationOf(ast.Unparen(ch).(*ast.CallExpr).Args[0], nil))
 		} else {
 			e.dur = merge(e.dur, unknownDuration)
 		}

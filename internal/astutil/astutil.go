@@ -4,6 +4,7 @@ package astutil
 
 import (
 	"go/ast"
+	"go/token"
 
 	"golang.org/x/tools/go/ast/inspector"
 )
@@ -26,4 +27,24 @@ func First(cur inspector.Cursor, types ...ast.Node) (inspector.Cursor, bool) {
 		return c, true
 	}
 	return inspector.Cursor{}, false
+}
+
+// ReceivedFrom returns the channel expression that stmt receives from when
+// stmt is a receive statement (<-ch, v := <-ch, v, ok = <-ch), as in a
+// select case, and whether it is one.
+func ReceivedFrom(stmt ast.Stmt) (ast.Expr, bool) {
+	var x ast.Expr
+	switch s := stmt.(type) {
+	case *ast.ExprStmt:
+		x = s.X
+	case *ast.AssignStmt:
+		if len(s.Rhs) == 1 {
+			x = s.Rhs[0]
+		}
+	}
+	u, ok := ast.Unparen(x).(*ast.UnaryExpr)
+	if !ok || u.Op != token.ARROW {
+		return nil, false
+	}
+	return u.X, true
 }

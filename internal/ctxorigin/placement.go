@@ -7,6 +7,7 @@ import (
 
 	"golang.org/x/tools/go/ast/inspector"
 
+	"github.com/timeoutlint/timeoutlint/internal/astutil"
 	"github.com/timeoutlint/timeoutlint/internal/typematch"
 )
 
@@ -159,20 +160,8 @@ func leaves(body []ast.Stmt) bool {
 // isDoneRecv reports whether stmt receives from the Done channel of a
 // context: <-ctx.Done() as a statement, or v := <-ctx.Done() / v, ok := ...
 func isDoneRecv(info *types.Info, stmt ast.Stmt) bool {
-	var x ast.Expr
-	switch s := stmt.(type) {
-	case *ast.ExprStmt:
-		x = s.X
-	case *ast.AssignStmt:
-		if len(s.Rhs) == 1 {
-			x = s.Rhs[0]
-		}
-	}
-	u, ok := ast.Unparen(x).(*ast.UnaryExpr)
-	if !ok || u.Op != token.ARROW {
-		return false
-	}
-	return isContextMethodCall(info, u.X, "Done")
+	ch, ok := astutil.ReceivedFrom(stmt)
+	return ok && isContextMethodCall(info, ch, "Done")
 }
 
 // isErrNotNil reports whether cond is ctx.Err() != nil (either way round).
