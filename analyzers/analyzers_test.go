@@ -9,9 +9,12 @@ import (
 	"unicode"
 
 	"golang.org/x/tools/go/analysis"
+	"golang.org/x/tools/go/analysis/analysistest"
 
 	"github.com/timeoutlint/timeoutlint/analyzers"
 	"github.com/timeoutlint/timeoutlint/internal/directive"
+	"github.com/timeoutlint/timeoutlint/internal/lazyinspect"
+	"github.com/timeoutlint/timeoutlint/internal/testutil"
 )
 
 func TestValidate(t *testing.T) {
@@ -104,4 +107,25 @@ func TestDirectiveNames(t *testing.T) {
 	if !slices.Equal(slices.Sorted(slices.Values(names)), slices.Sorted(slices.Values(directive.KnownNames))) {
 		t.Errorf("directive.KnownNames = %q, want the analyzers %q", directive.KnownNames, names)
 	}
+}
+
+// TestFastPaths checks that the analyzers' fast paths leave the shared
+// syntax index unbuilt where no finding can be (most of the standard
+// library), and build it where one can, including through a framework
+// context type in a package that imports neither context nor net/http.
+func TestFastPaths(t *testing.T) {
+	probe := &analysis.Analyzer{
+		Name:     "indexprobe",
+		Doc:      "report whether the analyzers built the syntax index",
+		Requires: append([]*analysis.Analyzer{lazyinspect.Analyzer}, analyzers.All...),
+		Run: func(pass *analysis.Pass) (any, error) {
+			msg := "index not built"
+			if pass.ResultOf[lazyinspect.Analyzer].(*lazyinspect.Result).Built() {
+				msg = "index built"
+			}
+			pass.Reportf(pass.Files[0].Name.Pos(), "%s", msg)
+			return nil, nil
+		},
+	}
+	analysistest.Run(t, testutil.TestData(), probe, "lazyinspect/arith", "lazyinspect/server", "lazyinspect/framework")
 }

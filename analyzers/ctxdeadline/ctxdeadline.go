@@ -6,12 +6,12 @@ import (
 	"go/types"
 
 	"golang.org/x/tools/go/analysis"
-	"golang.org/x/tools/go/analysis/passes/inspect"
 	"golang.org/x/tools/go/ast/inspector"
 
 	"github.com/timeoutlint/timeoutlint/internal/analysisdoc"
 	"github.com/timeoutlint/timeoutlint/internal/ctxorigin"
 	"github.com/timeoutlint/timeoutlint/internal/directive"
+	"github.com/timeoutlint/timeoutlint/internal/lazyinspect"
 	"github.com/timeoutlint/timeoutlint/internal/scope"
 	"github.com/timeoutlint/timeoutlint/internal/typematch"
 )
@@ -25,7 +25,7 @@ var Analyzer = &analysis.Analyzer{
 	Doc:       analysisdoc.MustExtract(doc, "ctxdeadline"),
 	URL:       "https://pkg.go.dev/github.com/timeoutlint/timeoutlint/analyzers/ctxdeadline",
 	Run:       run,
-	Requires:  []*analysis.Analyzer{inspect.Analyzer, directive.Analyzer, ctxorigin.Analyzer},
+	Requires:  []*analysis.Analyzer{lazyinspect.Analyzer, directive.Analyzer, ctxorigin.Analyzer},
 	FactTypes: []analysis.Fact{(*dropsDeadlineFact)(nil)},
 }
 
@@ -82,12 +82,10 @@ type checker struct {
 func run(pass *analysis.Pass) (any, error) {
 	rep := directive.NewReporter(pass, directive.Options{Tests: flagTests, UnusedIgnores: flagUnusedIgnores})
 	defer rep.Finish()
-	in := pass.ResultOf[inspect.Analyzer].(*inspector.Inspector)
 	c := &checker{
 		pass:      pass,
 		rep:       rep,
 		origins:   pass.ResultOf[ctxorigin.Analyzer].(*ctxorigin.Result),
-		inspect:   in,
 		variants:  flagVariants,
 		boundary:  scope.Of(pass, flagModule),
 		siblings:  make(map[*types.Func]*variant),
@@ -100,7 +98,8 @@ func run(pass *analysis.Pass) (any, error) {
 	if !c.applicable() {
 		return nil, nil
 	}
-	for cur := range in.Root().Preorder((*ast.CallExpr)(nil)) {
+	c.inspect = lazyinspect.Of(pass)
+	for cur := range c.inspect.Root().Preorder((*ast.CallExpr)(nil)) {
 		call := cur.Node().(*ast.CallExpr)
 		fn := typematch.CalleeFunc(pass.TypesInfo, call)
 		if isRootCall(fn) {
@@ -136,13 +135,19 @@ func (c *checker) applicable() bool {
 			return true
 		}
 	}
-	for cur := range c.inspect.Root().Preorder((*ast.FuncType)(nil)) {
-		ft := cur.Node().(*ast.FuncType)
-		if ft.Params == nil {
+	// A parameter of context type, named in a function declaration, a
+	// function literal or a method of an interface; unnamed parameters cannot
+	// be used. Defs is scanned rather than the syntax, which would need the
+	// inspector this fast path exists to avoid building.
+	seen := make(map[types.Type]bool)
+	for _, obj := range c.pass.TypesInfo.Defs {
+		v, ok := obj.(*types.Var)
+		if !ok || v.Kind() != types.ParamVar {
 			continue
 		}
-		for _, field := range ft.Params.List {
-			if typematch.IsContext(c.pass.TypesInfo.TypeOf(field.Type)) {
+		if t := v.Type(); !seen[t] {
+			seen[t] = true
+			if typematch.IsContext(t) {
 				return true
 			}
 		}

@@ -11,12 +11,12 @@ import (
 	"time"
 
 	"golang.org/x/tools/go/analysis"
-	"golang.org/x/tools/go/analysis/passes/inspect"
 	"golang.org/x/tools/go/ast/inspector"
 
 	"github.com/timeoutlint/timeoutlint/internal/analysisdoc"
 	"github.com/timeoutlint/timeoutlint/internal/ctxorigin"
 	"github.com/timeoutlint/timeoutlint/internal/directive"
+	"github.com/timeoutlint/timeoutlint/internal/lazyinspect"
 	"github.com/timeoutlint/timeoutlint/internal/scope"
 	"github.com/timeoutlint/timeoutlint/internal/typematch"
 )
@@ -30,7 +30,7 @@ var Analyzer = &analysis.Analyzer{
 	Doc:       analysisdoc.MustExtract(doc, "grpcdeadline"),
 	URL:       "https://pkg.go.dev/github.com/timeoutlint/timeoutlint/analyzers/grpcdeadline",
 	Run:       run,
-	Requires:  []*analysis.Analyzer{inspect.Analyzer, directive.Analyzer, ctxorigin.Analyzer},
+	Requires:  []*analysis.Analyzer{lazyinspect.Analyzer, directive.Analyzer, ctxorigin.Analyzer},
 	FactTypes: []analysis.Fact{(*helperFact)(nil), (*interceptorFact)(nil)},
 }
 
@@ -131,7 +131,7 @@ func run(pass *analysis.Pass) (any, error) {
 		pass:         pass,
 		rep:          rep,
 		origins:      pass.ResultOf[ctxorigin.Analyzer].(*ctxorigin.Result),
-		inspect:      pass.ResultOf[inspect.Analyzer].(*inspector.Inspector),
+		inspect:      lazyinspect.Of(pass),
 		streams:      flagStreams,
 		interceptors: slices.Clone(flagInterceptors),
 		def:          def,

@@ -7,12 +7,12 @@ import (
 	"time"
 
 	"golang.org/x/tools/go/analysis"
-	"golang.org/x/tools/go/analysis/passes/inspect"
 	"golang.org/x/tools/go/ast/inspector"
 
 	"github.com/timeoutlint/timeoutlint/internal/analysisdoc"
 	"github.com/timeoutlint/timeoutlint/internal/ctxorigin"
 	"github.com/timeoutlint/timeoutlint/internal/directive"
+	"github.com/timeoutlint/timeoutlint/internal/lazyinspect"
 	"github.com/timeoutlint/timeoutlint/internal/typematch"
 )
 
@@ -25,7 +25,7 @@ var Analyzer = &analysis.Analyzer{
 	Doc:       analysisdoc.MustExtract(doc, "nohttptimeout"),
 	URL:       "https://pkg.go.dev/github.com/timeoutlint/timeoutlint/analyzers/nohttptimeout",
 	Run:       run,
-	Requires:  []*analysis.Analyzer{inspect.Analyzer, directive.Analyzer, ctxorigin.Analyzer},
+	Requires:  []*analysis.Analyzer{lazyinspect.Analyzer, directive.Analyzer, ctxorigin.Analyzer},
 	FactTypes: []analysis.Fact{(*setsTimeoutFact)(nil)},
 }
 
@@ -85,7 +85,7 @@ func run(pass *analysis.Pass) (any, error) {
 	if flagDefault <= 0 {
 		flagDefault = 10 * time.Second // a fix must never insert an unbounded value
 	}
-	in := pass.ResultOf[inspect.Analyzer].(*inspector.Inspector)
+	in := lazyinspect.Of(pass)
 	c := &checker{
 		pass:    pass,
 		rep:     rep,

@@ -92,8 +92,10 @@
 //
 // The loop is a for loop without a condition, or with a condition that is
 // false only on success (for err != nil), or a range over a ticker. The
-// exits are found on the function's control-flow graph (go/cfg, built by
-// the ctrlflow pass, which also knows the functions that never return).
+// exits are found on the function's control-flow graph (go/cfg, built only
+// for functions with such a loop), where a call that never returns ends a
+// path: os.Exit, log.Fatal, panic, and the helpers of the analyzed code
+// that never return.
 // Not reported: loops with another exit (a permanent error, an attempt
 // limit, a fatal log) or no exit at all (periodic loops, workers, event and
 // accept loops); loops that compare a counter they increment, read the

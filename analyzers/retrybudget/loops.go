@@ -30,13 +30,7 @@ func (lc *loopCFG) never(b *cfg.Block, i int) bool {
 // loopGraph returns the control-flow view of the loop lw, or nil when the
 // function's graph is not available.
 func (c *checker) loopGraph(lw *loopWaits) *loopCFG {
-	var g *cfg.CFG
-	switch fn := lw.fn.Node().(type) {
-	case *ast.FuncDecl:
-		g = c.cfgs.FuncDecl(fn)
-	case *ast.FuncLit:
-		g = c.cfgs.FuncLit(fn)
-	}
+	g := c.cfgOf(lw.fn.Node())
 	if g == nil {
 		return nil
 	}

@@ -7,13 +7,12 @@ import (
 	"time"
 
 	"golang.org/x/tools/go/analysis"
-	"golang.org/x/tools/go/analysis/passes/ctrlflow"
-	"golang.org/x/tools/go/analysis/passes/inspect"
-	"golang.org/x/tools/go/ast/inspector"
+	"golang.org/x/tools/go/cfg"
 
 	"github.com/timeoutlint/timeoutlint/internal/analysisdoc"
 	"github.com/timeoutlint/timeoutlint/internal/ctxorigin"
 	"github.com/timeoutlint/timeoutlint/internal/directive"
+	"github.com/timeoutlint/timeoutlint/internal/lazyinspect"
 	"github.com/timeoutlint/timeoutlint/internal/typematch"
 )
 
@@ -26,9 +25,9 @@ var Analyzer = &analysis.Analyzer{
 	Doc:      analysisdoc.MustExtract(doc, "retrybudget"),
 	URL:      "https://pkg.go.dev/github.com/timeoutlint/timeoutlint/analyzers/retrybudget",
 	Run:      run,
-	Requires: []*analysis.Analyzer{inspect.Analyzer, ctrlflow.Analyzer, directive.Analyzer, ctxorigin.Analyzer},
+	Requires: []*analysis.Analyzer{lazyinspect.Analyzer, directive.Analyzer, ctxorigin.Analyzer},
 	FactTypes: []analysis.Fact{
-		(*sleepsFact)(nil), (*waitsCtxFact)(nil), (*hasSleepersFact)(nil),
+		(*sleepsFact)(nil), (*waitsCtxFact)(nil), (*hasSleepersFact)(nil), (*noReturnFact)(nil),
 	},
 }
 
@@ -63,7 +62,7 @@ type checker struct {
 	pass    *analysis.Pass
 	rep     *directive.Reporter
 	origins *ctxorigin.Result
-	cfgs    *ctrlflow.CFGs
+	cfgs    map[ast.Node]*cfg.CFG // built on demand (noreturn.go)
 	slack   time.Duration
 	idx     *index
 	// reported holds the loops with a wait-ignores-deadline finding: they
@@ -87,11 +86,11 @@ func run(pass *analysis.Pass) (any, error) {
 		pass:     pass,
 		rep:      rep,
 		origins:  pass.ResultOf[ctxorigin.Analyzer].(*ctxorigin.Result),
-		cfgs:     pass.ResultOf[ctrlflow.Analyzer].(*ctrlflow.CFGs),
+		cfgs:     make(map[ast.Node]*cfg.CFG),
 		slack:    flagSlack,
 		reported: make(map[ast.Node]bool),
 	}
-	c.idx = c.collect(pass.ResultOf[inspect.Analyzer].(*inspector.Inspector))
+	c.idx = c.collect(lazyinspect.Of(pass))
 	c.resolveCalls()
 	c.exportFacts()
 

@@ -51,8 +51,9 @@ func benchSizes(b *testing.B, a *analysis.Analyzer) {
 }
 
 // split returns the time spent on the generated package (the analyzer and
-// the analyzers it requires: inspect, ctxorigin, directive, and ctrlflow
-// for retrybudget) and on its dependencies (facts make a fact-using
+// the analyzers it requires: lazyinspect, ctxorigin and directive, whose
+// work happens inside the analyzer's action when it first asks) and on its
+// dependencies (facts make a fact-using
 // analyzer run on every dependency, at a cost that does not depend on the
 // package's size). The times are those of checker's sequential mode, where
 // each action's duration is its own. It fails on any analysis error.

@@ -19,7 +19,7 @@
 // modules from source as multichecker does for analyzers with facts.
 //
 // go vet's -vettool protocol (a *.cfg argument, -V, -flags), "help", -fix
-// and -diff, and the profiling flags are multichecker's: with them the
+// and -diff are multichecker's: with them the
 // command is golang.org/x/tools/go/analysis/multichecker. -format and
 // -new-from-rev are standalone-only: go vet does not forward them, and they
 // are left out of the -flags list that go vet reads.
@@ -57,11 +57,11 @@ func main() {
 var (
 	standaloneFlagRE   = regexp.MustCompile(`^--?(` + formatFlag + `|` + newFromRevFlag + `)(=|$)`)
 	flagsFlagRE        = regexp.MustCompile(`^--?flags(=|$)`)
-	multicheckerFlagRE = regexp.MustCompile(`^--?(V|flags|fix|diff|debug|cpuprofile|memprofile|trace|h|help)(=|$)`)
+	multicheckerFlagRE = regexp.MustCompile(`^--?(V|flags|fix|diff|debug|h|help)(=|$)`)
 )
 
 // multicheckerRequested reports whether args need multichecker: go vet's
-// protocol (one *.cfg argument, -V, -flags), help, fixes, profiling, or no
+// protocol (one *.cfg argument, -V, -flags), help, fixes, -debug, or no
 // argument at all (its usage message).
 func multicheckerRequested(args []string) bool {
 	if len(args) == 0 || anyFlag(args, multicheckerFlagRE) {

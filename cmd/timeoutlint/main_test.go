@@ -213,3 +213,40 @@ func TestUnknownFlag(t *testing.T) {
 		t.Errorf("unknown flag: exit %d, stderr %q; want a failure naming the flag", code, stderr)
 	}
 }
+
+// TestProfiles checks that the standalone driver writes the profiles that
+// multichecker's -cpuprofile, -memprofile and -trace ask for, and still
+// reports the findings.
+func TestProfiles(t *testing.T) {
+	t.Parallel()
+	bin := binary(t)
+	dir := module(t, map[string]string{"main.go": badMain})
+	out := t.TempDir()
+	cpu, mem, trace := filepath.Join(out, "cpu.pprof"), filepath.Join(out, "mem.pprof"), filepath.Join(out, "trace.out")
+	code, _, stderr := run(t, dir, bin, "-cpuprofile", cpu, "-memprofile", mem, "-trace", trace, "./...")
+	if code != 3 || !strings.Contains(stderr, "http.ListenAndServe uses a Server without timeouts") {
+		t.Fatalf("exit %d, stderr:\n%s\nwant 3 and the finding", code, stderr)
+	}
+	for _, p := range []string{cpu, mem} {
+		data, err := os.ReadFile(p)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if !bytes.HasPrefix(data, []byte{0x1f, 0x8b}) { // pprof profiles are gzip-compressed protocol buffers
+			t.Errorf("%s is not a pprof profile (%d bytes)", filepath.Base(p), len(data))
+		}
+	}
+	data, err := os.ReadFile(trace)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !bytes.HasPrefix(data, []byte("go 1.")) {
+		t.Errorf("trace.out does not start with a Go trace header: %q", data[:min(len(data), 16)])
+	}
+
+	// An unwritable profile fails before the work, with the reason.
+	code, _, stderr = run(t, dir, bin, "-cpuprofile", filepath.Join(out, "missing", "cpu.pprof"), "./...")
+	if code != 1 || !strings.Contains(stderr, "no such file or directory") {
+		t.Errorf("unwritable -cpuprofile: exit %d, stderr %q; want 1 and the error", code, stderr)
+	}
+}

@@ -46,8 +46,7 @@ type usageError struct{ error }
 // does not support, and whether each is boolean. The parser accepts them so
 // that the error can say why they are refused.
 var multicheckerOnly = map[string]bool{
-	"fix": true, "diff": true, "V": true, "flags": true,
-	"debug": false, "cpuprofile": false, "memprofile": false, "trace": false,
+	"fix": true, "diff": true, "V": true, "flags": true, "debug": false,
 }
 
 type options struct {
@@ -58,6 +57,8 @@ type options struct {
 	context    int
 	analyzers  []*analysis.Analyzer
 	patterns   []string
+
+	cpuProfile, memProfile, trace string // output files, as in multichecker
 }
 
 // runStandalone is the driver used when -format or -new-from-rev is given.
@@ -88,6 +89,17 @@ func runStandalone(args []string, all []*analysis.Analyzer, stdout, stderr io.Wr
 		}
 	}
 
+	stop, writeHeap, err := startProfiling(opts)
+	if err != nil {
+		fmt.Fprintf(stderr, "timeoutlint: %v\n", err)
+		return exitFailure
+	}
+	defer func() {
+		if err := stop(); err != nil {
+			fmt.Fprintf(stderr, "timeoutlint: %v\n", err)
+		}
+	}()
+
 	pkgs, err := load(opts)
 	if err != nil {
 		fmt.Fprintf(stderr, "timeoutlint: %v\n", err)
@@ -96,6 +108,10 @@ func runStandalone(args []string, all []*analysis.Analyzer, stdout, stderr io.Wr
 	graph, err := checker.Analyze(opts.analyzers, pkgs, nil)
 	if err != nil {
 		fmt.Fprintf(stderr, "timeoutlint: %v\n", err)
+		return exitFailure
+	}
+	if err := writeHeap(); err != nil {
+		fmt.Fprintf(stderr, "timeoutlint: -memprofile: %v\n", err)
 		return exitFailure
 	}
 	failed := reportErrors(stderr, pkgs, graph)
@@ -147,6 +163,9 @@ func parseFlags(args []string, all []*analysis.Analyzer, stderr io.Writer) (*opt
 	fs.BoolVar(&opts.legacyJSON, "json", false, "emit JSON output, with exit status 0 even when there are findings (as multichecker)")
 	fs.BoolVar(&opts.tests, "test", true, "indicates whether test files should be analyzed, too")
 	fs.IntVar(&opts.context, "c", -1, "with -format text, display offending line with this many lines of context")
+	fs.StringVar(&opts.cpuProfile, "cpuprofile", "", "write CPU profile to this file")
+	fs.StringVar(&opts.memProfile, "memprofile", "", "write memory profile to this file")
+	fs.StringVar(&opts.trace, "trace", "", "write trace log to this file")
 	for _, name := range []string{"source", "v", "all"} {
 		fs.Bool(name, false, "no effect (deprecated)")
 	}

@@ -67,9 +67,9 @@ import (
 	"sync"
 
 	"golang.org/x/tools/go/analysis"
-	"golang.org/x/tools/go/analysis/passes/inspect"
 	"golang.org/x/tools/go/ast/inspector"
 
+	"github.com/timeoutlint/timeoutlint/internal/lazyinspect"
 	"github.com/timeoutlint/timeoutlint/internal/typematch"
 )
 
@@ -79,7 +79,7 @@ var Analyzer = &analysis.Analyzer{
 	Doc:        "find where context values come from, for the timeoutlint analyzers",
 	URL:        "https://github.com/timeoutlint/timeoutlint",
 	Run:        run,
-	Requires:   []*analysis.Analyzer{inspect.Analyzer},
+	Requires:   []*analysis.Analyzer{lazyinspect.Analyzer},
 	ResultType: reflect.TypeFor[*Result](),
 }
 
@@ -170,7 +170,7 @@ type Result struct {
 	mu      sync.Mutex
 	indexed bool
 	info    *types.Info
-	inspect *inspector.Inspector
+	inspect *lazyinspect.Result // the inspector, built on first use
 	// assigns maps each tracked local variable (context or *http.Request
 	// type) to the expressions assigned to it. A nil entry in the slice means
 	// an assignment the analysis cannot follow.
@@ -199,10 +199,9 @@ type assign struct {
 }
 
 func run(pass *analysis.Pass) (any, error) {
-	in := pass.ResultOf[inspect.Analyzer].(*inspector.Inspector)
 	r := &Result{
 		info:     pass.TypesInfo,
-		inspect:  in,
+		inspect:  pass.ResultOf[lazyinspect.Analyzer].(*lazyinspect.Result),
 		assigns:  make(map[*types.Var][]assign),
 		memo:     make(map[*ast.Ident]Origin),
 		busy:     make(map[*ast.Ident]bool),
@@ -239,7 +238,7 @@ func (r *Result) index() {
 		(*ast.FuncDecl)(nil), (*ast.FuncLit)(nil), (*ast.AssignStmt)(nil),
 		(*ast.ValueSpec)(nil), (*ast.RangeStmt)(nil), (*ast.UnaryExpr)(nil),
 	}
-	for cur := range r.inspect.Root().Preorder(filter...) {
+	for cur := range r.inspect.Inspector().Root().Preorder(filter...) {
 		switch n := cur.Node().(type) {
 		case *ast.FuncDecl:
 			r.addParams(cur, n.Type)

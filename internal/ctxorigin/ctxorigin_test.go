@@ -7,10 +7,9 @@ import (
 
 	"golang.org/x/tools/go/analysis"
 	"golang.org/x/tools/go/analysis/analysistest"
-	"golang.org/x/tools/go/analysis/passes/inspect"
-	"golang.org/x/tools/go/ast/inspector"
 
 	"github.com/timeoutlint/timeoutlint/internal/ctxorigin"
+	"github.com/timeoutlint/timeoutlint/internal/lazyinspect"
 	"github.com/timeoutlint/timeoutlint/internal/testutil"
 )
 
@@ -20,10 +19,10 @@ import (
 var probe = &analysis.Analyzer{
 	Name:     "probe",
 	Doc:      "report context origins at probe calls",
-	Requires: []*analysis.Analyzer{inspect.Analyzer, ctxorigin.Analyzer},
+	Requires: []*analysis.Analyzer{lazyinspect.Analyzer, ctxorigin.Analyzer},
 	Run: func(pass *analysis.Pass) (any, error) {
 		res := pass.ResultOf[ctxorigin.Analyzer].(*ctxorigin.Result)
-		in := pass.ResultOf[inspect.Analyzer].(*inspector.Inspector)
+		in := lazyinspect.Of(pass)
 		for cur := range in.Root().Preorder((*ast.CallExpr)(nil)) {
 			call := cur.Node().(*ast.CallExpr)
 			if id, ok := call.Fun.(*ast.Ident); !ok || id.Name != "probe" || len(call.Args) != 1 {

@@ -9,7 +9,7 @@ import (
 	"time"
 )
 
-func hang(w http.ResponseWriter, r *http.Request) {
+func hang(w http.ResponseWriter, r *http.Request) { // want hang:"noreturn"
 	io.WriteString(w, "streaming")
 	for {
 		time.Sleep(5 * time.Second) // hang forever, until killed
@@ -17,7 +17,7 @@ func hang(w http.ResponseWriter, r *http.Request) {
 }
 
 // Near-identical bad case: the loop does work between sleeps.
-func poll(ctx context.Context, check func() error) {
+func poll(ctx context.Context, check func() error) { // want poll:"noreturn"
 	for {
 		_ = check()
 		time.Sleep(5 * time.Second) // want `time.Sleep in a loop cannot be interrupted by ctx`

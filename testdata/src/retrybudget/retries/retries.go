@@ -78,7 +78,7 @@ func continueOnError() { // want continueOnError:"sleeps\\(1s\\)"
 
 // The error path continues, the success path loops again: a periodic loop
 // with a backoff on error, not a retry.
-func periodicWithBackoff() { // want periodicWithBackoff:"sleeps\\(1s\\)"
+func periodicWithBackoff() { // want periodicWithBackoff:"sleeps\\(1s\\)" periodicWithBackoff:"noreturn"
 	for {
 		if err := op(); err != nil {
 			time.Sleep(time.Second)
@@ -292,7 +292,7 @@ func noWait() {
 }
 
 // The accept loop of a server: no exit.
-func acceptLoop(ln net.Listener, handle func(net.Conn)) { // want acceptLoop:"sleeps\\(5ms\\)"
+func acceptLoop(ln net.Listener, handle func(net.Conn)) { // want acceptLoop:"sleeps\\(5ms\\)" acceptLoop:"noreturn"
 	for {
 		conn, err := ln.Accept()
 		if err != nil {

@@ -86,7 +86,7 @@ func handlerSelect(w http.ResponseWriter, r *http.Request) { // want handlerSele
 }
 
 // A ticker-paced loop that never looks at the context.
-func tickerRecv(ctx context.Context, ticker *time.Ticker) {
+func tickerRecv(ctx context.Context, ticker *time.Ticker) { // want tickerRecv:"noreturn"
 	for {
 		<-ticker.C // want `<-ticker.C in a loop cannot be interrupted by ctx`
 		_ = op()
@@ -123,7 +123,7 @@ func rangeTickerObserved(ctx context.Context) {
 	}
 }
 
-func timersOnly(ctx context.Context, t *time.Timer) {
+func timersOnly(ctx context.Context, t *time.Timer) { // want timersOnly:"noreturn"
 	for {
 		select { // want `select on timers only in a loop cannot be interrupted by ctx`
 		case <-t.C:

@@ -2,6 +2,7 @@ package helper // want package:"hassleepers"
 
 import (
 	"context"
+	"os"
 	"time"
 )
 
@@ -42,3 +43,28 @@ func SleepThenCheck(ctx context.Context, d time.Duration) error { // want SleepT
 	time.Sleep(d)
 	return ctx.Err()
 }
+
+// Die ends the program: a loop's exit through it is an exit. Only its graph
+// says so: os.Exit is its last call, on every path.
+func Die(err error) { // want Die:"noreturn"
+	if err == nil {
+		os.Exit(0)
+	}
+	flush()
+	println(err.Error())
+	os.Exit(1)
+}
+
+// Complain logs and returns: a call of it is not an exit.
+func Complain(err error) {
+	println(err.Error())
+}
+
+// Must panics when err is not nil: it may return.
+func Must(err error) {
+	if err != nil {
+		panic(err)
+	}
+}
+
+func flush() {}

@@ -2,6 +2,8 @@ package user // want package:"hassleepers"
 
 import (
 	"context"
+	"errors"
+	"os"
 	"time"
 
 	"retrybudget/facts/helper"
@@ -77,5 +79,71 @@ func retryWithPause() { // want retryWithPause:"sleeps"
 			return
 		}
 		helper.Pause(time.Second)
+	}
+}
+
+var errPermanent = errors.New("permanent")
+
+func try() error { return nil }
+
+// The permanent error ends the program through a helper of another package
+// that never returns (its fact): the loop has an exit besides success.
+func exitsThroughDie() { // want exitsThroughDie:"sleeps\\(1s\\)"
+	for {
+		err := try()
+		if err == nil {
+			return
+		}
+		if errors.Is(err, errPermanent) {
+			helper.Die(err)
+		}
+		time.Sleep(time.Second)
+	}
+}
+
+// Near-identical, reported: the helper logs and returns, so the loop goes
+// on sleeping until the operation succeeds.
+func complainsAndRetries() { // want complainsAndRetries:"sleeps\\(1s\\)"
+	for { // want `retry loop exits only when the operation succeeds`
+		err := try()
+		if err == nil {
+			return
+		}
+		if errors.Is(err, errPermanent) {
+			helper.Complain(err)
+		}
+		time.Sleep(time.Second)
+	}
+}
+
+// Near-identical, reported: Must returns when err is nil, and panics only
+// for the errors that already left the loop.
+func mustAndRetries() { // want mustAndRetries:"sleeps\\(1s\\)"
+	for { // want `retry loop exits only when the operation succeeds`
+		err := try()
+		if err == nil {
+			return
+		}
+		helper.Must(nil)
+		time.Sleep(time.Second)
+	}
+}
+
+// fatal is the package's own helper that never returns.
+func fatal(err error) { // want fatal:"noreturn"
+	println(err.Error())
+	os.Exit(2)
+}
+
+func exitsThroughLocalFatal() { // want exitsThroughLocalFatal:"sleeps\\(1s\\)"
+	for {
+		err := try()
+		if err == nil {
+			return
+		}
+		if errors.Is(err, errPermanent) {
+			fatal(err)
+		}
+		time.Sleep(time.Second)
 	}
 }
