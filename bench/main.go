@@ -202,7 +202,14 @@ func measure(t tool, c corpus, runs int) sample {
 	return sample{wall: walls[len(walls)/2], rss: rsss[len(rsss)/2], exit: exit}
 }
 
-var runCounter int
+// runCounter numbers the timed runs. Vet's result cache outlives the
+// harness, so the values derived from it also carry a number unique to this
+// invocation (runBase): with a bare counter, a second invocation of the
+// harness replayed the first one's vet results for std.
+var (
+	runCounter int
+	runBase    = time.Now().UnixNano() % 1_000_000 * 1_000
+)
 
 func timed(t tool, c corpus, i int) sample {
 	runCounter++
@@ -213,8 +220,9 @@ func timed(t tool, c corpus, i int) sample {
 	defer os.RemoveAll(cache)
 	expand := func(s string) string {
 		s = strings.ReplaceAll(s, "{pattern}", c.pattern)
-		s = strings.ReplaceAll(s, "{run}", strconv.Itoa(runCounter))
-		s = strings.ReplaceAll(s, "{maxflag}", (10*time.Minute + time.Duration(runCounter)).String())
+		run := runBase + int64(runCounter)
+		s = strings.ReplaceAll(s, "{run}", strconv.FormatInt(run, 10))
+		s = strings.ReplaceAll(s, "{maxflag}", (10*time.Minute + time.Duration(run)).String())
 		return strings.ReplaceAll(s, "{cache}", cache)
 	}
 	args := []string{"-f", "%e %M", "-o", filepath.Join(cache, "time")}

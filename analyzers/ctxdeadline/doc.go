@@ -156,7 +156,10 @@
 // every later caller, which no one caller's deadline may bound (a cancelled
 // first caller would poison it for all). The same holds for memoized
 // values: a root created, or a call made, inside "if x == nil { ... x = ... }"
-// where x is a field or a package-level variable.
+// where x is a field or a package-level variable. When package net itself
+// is analyzed, its constructors of connectionless sockets (DialUDP,
+// ListenUDP, DialIP, ...) carry no fact: they pass Background to the
+// dialer's internals, but setting up such a socket waits for nobody.
 //
 // # timeout-unit
 //

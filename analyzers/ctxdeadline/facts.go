@@ -84,7 +84,22 @@ func (c *checker) noteDrop(bgCur, useCur inspector.Cursor, bg *ast.CallExpr) {
 	if isRunOnce(c.pass.TypesInfo, bgCur) || isMemoized(c.pass.TypesInfo, bgCur) {
 		return // a one-time initializer's work is shared by all later callers: no caller's deadline may bound it
 	}
+	if neverWaits(fn) {
+		return
+	}
 	c.drops[fn] = &dropsDeadlineFact{Root: types.ExprString(bg)}
+}
+
+// neverWaits reports whether fn is one of package net's constructors of
+// connectionless sockets. They pass context.Background() to the dialer's
+// internals, but setting up a UDP, IP or datagram socket, or a listener,
+// sends nothing and waits for nobody: no deadline could bound it. This
+// matters only when package net itself is analyzed (facts never cross into
+// the standard library from other code); without it, the resolver's address
+// sorting (srcAddrs, which "dials" UDP to learn a source address) would be
+// reported as dropping its callers' deadlines.
+func neverWaits(fn *types.Func) bool {
+	return typematch.IsFunctionNamed(fn, "net", "DialUDP", "ListenUDP", "ListenMulticastUDP", "DialIP", "ListenIP", "ListenUnixgram")
 }
 
 // isRunOnce reports whether the function declared around cur is a one-time

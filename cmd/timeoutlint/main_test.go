@@ -250,3 +250,32 @@ func TestProfiles(t *testing.T) {
 		t.Errorf("unwritable -cpuprofile: exit %d, stderr %q; want 1 and the error", code, stderr)
 	}
 }
+
+// TestStdNetQuiet is the must-stay-quiet case of docs/realworld.md's last
+// false positives: analyzing package net itself, the resolver's address
+// sorting reaches net.DialUDP, which passes context.Background() to the
+// dialer's internals; setting up a UDP socket never waits, so no caller's
+// deadline is dropped.
+func TestStdNetQuiet(t *testing.T) {
+	t.Parallel()
+	bin := binary(t)
+	dir := module(t, map[string]string{})
+	code, stdout, stderr := run(t, dir, bin, "-format", "json", "-ctxdeadline", "net")
+	if code != 0 && code != 3 {
+		t.Fatalf("exit %d, stderr:\n%s", code, stderr)
+	}
+	var out map[string]map[string][]struct {
+		Posn    string `json:"posn"`
+		Message string `json:"message"`
+	}
+	if err := json.Unmarshal([]byte(stdout), &out); err != nil {
+		t.Fatalf("output is not JSON: %v\n%s", err, stdout)
+	}
+	for pkg, byAnalyzer := range out {
+		for _, d := range byAnalyzer["ctxdeadline"] {
+			if strings.Contains(d.Message, "DialUDP") {
+				t.Errorf("%s: %s: %s", pkg, d.Posn, d.Message)
+			}
+		}
+	}
+}
