@@ -30,71 +30,8 @@
 package main
 
 import (
-	"flag"
-	"os"
-	"regexp"
-	"strings"
-
-	"golang.org/x/tools/go/analysis/multichecker"
-
 	"github.com/timeoutlint/timeoutlint/analyzers"
+	"github.com/timeoutlint/timeoutlint/internal/driver"
 )
 
-func main() {
-	args := os.Args[1:]
-	if standaloneRequested(args) || !multicheckerRequested(args) {
-		os.Exit(runStandalone(args, analyzers.All, os.Stdout, os.Stderr))
-	}
-	if !flagsRequested(args) {
-		// Listed in -h and "timeoutlint help" only: when set, they never
-		// reach multichecker. -flags (go vet's question) must not list them.
-		flag.String(formatFlag, "", formatUsage)
-		flag.String(newFromRevFlag, "", newFromRevUsage)
-	}
-	multichecker.Main(analyzers.All...)
-}
-
-var (
-	standaloneFlagRE   = regexp.MustCompile(`^--?(` + formatFlag + `|` + newFromRevFlag + `)(=|$)`)
-	flagsFlagRE        = regexp.MustCompile(`^--?flags(=|$)`)
-	multicheckerFlagRE = regexp.MustCompile(`^--?(V|flags|fix|diff|debug|h|help)(=|$)`)
-)
-
-// multicheckerRequested reports whether args need multichecker: go vet's
-// protocol (one *.cfg argument, -V, -flags), help, fixes, -debug, or no
-// argument at all (its usage message).
-func multicheckerRequested(args []string) bool {
-	if len(args) == 0 || anyFlag(args, multicheckerFlagRE) {
-		return true
-	}
-	last := args[len(args)-1]
-	if strings.HasSuffix(last, ".cfg") && len(args) >= 1 && !strings.HasPrefix(last, "-") {
-		return true
-	}
-	for _, a := range args {
-		if a == "help" {
-			return true
-		}
-	}
-	return false
-}
-
-// standaloneRequested reports whether args set -format or -new-from-rev.
-// Package patterns never start with "-", so a plain scan up to "--" is enough,
-// also when a flag with a separate value comes first ("-c 3 -format sarif").
-func standaloneRequested(args []string) bool { return anyFlag(args, standaloneFlagRE) }
-
-// flagsRequested reports whether args ask for the -flags JSON (go vet does).
-func flagsRequested(args []string) bool { return anyFlag(args, flagsFlagRE) }
-
-func anyFlag(args []string, re *regexp.Regexp) bool {
-	for _, a := range args {
-		if a == "--" {
-			break
-		}
-		if re.MatchString(a) {
-			return true
-		}
-	}
-	return false
-}
+func main() { driver.Main(analyzers.All...) }

@@ -1,11 +1,12 @@
 // Command noopcheck is the load floor of the performance harness: the same
-// multichecker driver as timeoutlint, running one analyzer that does
+// driver as timeoutlint (internal/driver), running one analyzer that does
 // nothing. timeoutlint's cost above the floor is the cost of its analyses.
 package main
 
 import (
 	"golang.org/x/tools/go/analysis"
-	"golang.org/x/tools/go/analysis/multichecker"
+
+	"github.com/timeoutlint/timeoutlint/internal/driver"
 )
 
 var noop = &analysis.Analyzer{
@@ -23,4 +24,4 @@ func init() {
 	noop.Flags.StringVar(&seed, "seed", "", "ignored; varied by the harness to bypass vet's result cache")
 }
 
-func main() { multichecker.Main(noop) }
+func main() { driver.Main(noop) }

@@ -1,13 +1,14 @@
 // Command ssacheck is the SSA floor of the performance harness: the same
-// multichecker driver as timeoutlint, running one analyzer that only
+// driver as timeoutlint (internal/driver), running one analyzer that only
 // requires buildssa. It is what an analyzer suite that builds SSA for every
 // function of every package pays before doing any work of its own.
 package main
 
 import (
 	"golang.org/x/tools/go/analysis"
-	"golang.org/x/tools/go/analysis/multichecker"
 	"golang.org/x/tools/go/analysis/passes/buildssa"
+
+	"github.com/timeoutlint/timeoutlint/internal/driver"
 )
 
 var ssaOnly = &analysis.Analyzer{
@@ -18,4 +19,4 @@ var ssaOnly = &analysis.Analyzer{
 	Run:      func(*analysis.Pass) (any, error) { return nil, nil },
 }
 
-func main() { multichecker.Main(ssaOnly) }
+func main() { driver.Main(ssaOnly) }

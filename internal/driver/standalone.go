@@ -1,4 +1,4 @@
-package main
+package driver
 
 import (
 	"errors"
@@ -334,24 +334,6 @@ func moduleKey(p *packages.Package) string {
 		return "std" // also GOPATH packages without a dot: one code base either way
 	}
 	return "gopath"
-}
-
-// needFacts reports whether any of the analyzers, or one they require, uses facts.
-func needFacts(analyzers []*analysis.Analyzer) bool {
-	seen := make(map[*analysis.Analyzer]bool)
-	var visit func([]*analysis.Analyzer) bool
-	visit = func(as []*analysis.Analyzer) bool {
-		for _, a := range as {
-			if !seen[a] {
-				seen[a] = true
-				if len(a.FactTypes) > 0 || visit(a.Requires) {
-					return true
-				}
-			}
-		}
-		return false
-	}
-	return visit(analyzers)
 }
 
 // reportErrors prints each package error once, as "timeoutlint: <package>:
