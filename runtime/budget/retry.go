@@ -312,7 +312,9 @@ func (r *retrier) run(op func(context.Context) error) error {
 			done(err)
 		}
 		if attempt >= r.maxAttempts {
-			return &ExhaustedError{Reason: ReasonAttempts, Attempts: attempt, Last: err}
+			e := &ExhaustedError{Reason: ReasonAttempts, Attempts: attempt, Last: err}
+			r.event(deadline.AttemptsExhausted, attempt, 0, e)
+			return e
 		}
 		delay = r.delay(attempt, err)
 	}

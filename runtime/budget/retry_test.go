@@ -299,6 +299,10 @@ func TestRetryPerAttemptTimeout(t *testing.T) {
 		if got := len(rec.kinds(deadline.AttemptTimeout)); got != 3 {
 			t.Errorf("%d AttemptTimeout events, want 3", got)
 		}
+		// Giving up is a decision too: one event, with the final error.
+		if ae := rec.kinds(deadline.AttemptsExhausted); len(ae) != 1 || ae[0].Attempt != 3 || !errors.Is(ae[0].Err, budget.ErrAttemptsExhausted) {
+			t.Errorf("AttemptsExhausted events = %+v, want one for attempt 3 with the exhausted error", ae)
+		}
 	})
 }
 

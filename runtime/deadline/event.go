@@ -22,6 +22,7 @@ const (
 	HeaderExpired            // an incoming deadline header had no budget left
 	DefaultApplied           // no (trusted) header: the server policy's Default was applied
 	AdaptiveChanged          // an adaptive timeout moved to a new value
+	AttemptsExhausted        // a retry stopped after its maximum number of attempts
 )
 
 var kindNames = [...]string{
@@ -36,6 +37,7 @@ var kindNames = [...]string{
 	HeaderExpired:       "header_expired",
 	DefaultApplied:      "default_applied",
 	AdaptiveChanged:     "adaptive_changed",
+	AttemptsExhausted:   "attempts_exhausted",
 }
 
 // String returns the kind's stable snake_case name, used as a log attribute value.
