@@ -2,7 +2,9 @@
 // machine it measures the wall time and peak memory (medians of -runs runs,
 // after one warm-up run, with a warm build cache) of:
 //
-//   - timeoutlint with all analyzers;
+//   - timeoutlint with all analyzers, with its default flags (test files
+//     are not reported, so test packages are not loaded) and with every
+//     analyzer's -tests flag set (test packages loaded, as the floors do);
 //   - the same driver with an analyzer that does nothing (the load floor,
 //     bench/cmd/noopcheck) and with one that only requires buildssa (the SSA
 //     floor, bench/cmd/ssacheck);
@@ -16,6 +18,10 @@
 // Usage, from the repository root:
 //
 //	go run ./bench [-runs 3] [-corpora std,grpc,tools,net] [-out docs/performance.md]
+//
+// The tools of a corpus are run in rounds (one run of each tool per round,
+// the first round a warm-up), so that a slow drift of the machine affects
+// all of them alike rather than the last tools measured.
 //
 // Peak memory is the largest resident set of any one process of the run (as
 // reported by /usr/bin/time), so for go vet it is the largest vet tool or
@@ -105,10 +111,10 @@ func main() {
 		if err := prepare(work, &c); err != nil {
 			log.Fatalf("preparing %s: %v", c.name, err)
 		}
-		for _, t := range tools(bin, golangci, work, c) {
-			r := measure(t, c, *runs)
-			log.Printf("%-8s %-28s wall %6.1fs  rss %6d MiB  exit %d", c.name, t.name, r.wall.Seconds(), r.rss/1024, r.exit)
-			results = append(results, result{corpus: c.name, tool: t.name, sample: r})
+		ts := tools(bin, golangci, work, c)
+		for i, r := range measure(ts, c, *runs) {
+			log.Printf("%-8s %-34s wall %6.1fs  rss %6d MiB  exit %d", c.name, ts[i].name, r.wall.Seconds(), r.rss/1024, r.exit)
+			results = append(results, result{corpus: c.name, tool: ts[i].name, sample: r})
 		}
 	}
 	if err := os.MkdirAll(filepath.Dir(*out), 0o755); err != nil {
@@ -164,6 +170,7 @@ func tools(bin, golangci, work string, c corpus) []tool {
 	tl, noop, ssa := filepath.Join(bin, "timeoutlint"), filepath.Join(bin, "noopcheck"), filepath.Join(bin, "ssacheck")
 	ts := []tool{
 		{name: "timeoutlint", args: []string{tl, "{pattern}"}},
+		{name: testsAnalyzed, args: []string{tl, "-nohttptimeout.tests", "-ctxdeadline.tests", "-retrybudget.tests", "-grpcdeadline.tests", "{pattern}"}},
 		{name: "load floor (noopcheck)", args: []string{noop, "{pattern}"}},
 		{name: "SSA floor (ssacheck)", args: []string{ssa, "{pattern}"}},
 		{name: "go vet", args: []string{"go", "vet", "-printf.funcs=benchRun{run}", "{pattern}"}},
@@ -182,24 +189,33 @@ func tools(bin, golangci, work string, c corpus) []tool {
 	return ts
 }
 
-// measure runs t on c once to warm up and then runs times, returning the
-// median wall time and peak memory.
-func measure(t tool, c corpus, runs int) sample {
-	var walls []time.Duration
-	var rsss []int64
-	exit := 0
-	for i := 0; i <= runs; i++ {
-		s := timed(t, c, i)
-		if i == 0 {
-			continue // warm-up
+// testsAnalyzed names the timeoutlint row that reports in test files.
+const testsAnalyzed = "timeoutlint, tests analyzed (-*.tests)"
+
+// measure runs the tools on c in rounds: one warm-up round, then runs timed
+// rounds. It returns each tool's median wall time and peak memory.
+func measure(ts []tool, c corpus, runs int) []sample {
+	walls := make([][]time.Duration, len(ts))
+	rsss := make([][]int64, len(ts))
+	exits := make([]int, len(ts))
+	for round := 0; round <= runs; round++ {
+		for i, t := range ts {
+			s := timed(t, c, round)
+			if round == 0 {
+				continue // warm-up
+			}
+			walls[i] = append(walls[i], s.wall)
+			rsss[i] = append(rsss[i], s.rss)
+			exits[i] = s.exit
 		}
-		walls = append(walls, s.wall)
-		rsss = append(rsss, s.rss)
-		exit = s.exit
 	}
-	slices.Sort(walls)
-	slices.Sort(rsss)
-	return sample{wall: walls[len(walls)/2], rss: rsss[len(rsss)/2], exit: exit}
+	out := make([]sample, len(ts))
+	for i := range ts {
+		slices.Sort(walls[i])
+		slices.Sort(rsss[i])
+		out[i] = sample{wall: walls[i][len(walls[i])/2], rss: rsss[i][len(rsss[i])/2], exit: exits[i]}
+	}
+	return out
 }
 
 // runCounter numbers the timed runs. Vet's result cache outlives the
@@ -301,13 +317,16 @@ func report(rs []result, runs int) string {
 			continue
 		}
 		seen[r.corpus] = true
-		tl, load, ssa := floor(r.corpus, "timeoutlint"), floor(r.corpus, "load floor (noopcheck)"), floor(r.corpus, "SSA floor (ssacheck)")
+		load, ssa := floor(r.corpus, "load floor (noopcheck)"), floor(r.corpus, "SSA floor (ssacheck)")
 		gcl := floor(r.corpus, "golangci-lint (noctx, contextcheck, gosec)")
 		vt, vn := floor(r.corpus, "go vet -vettool=timeoutlint"), floor(r.corpus, "go vet -vettool=noopcheck")
-		fmt.Fprintf(&b, "| %s | %s (≤ 0.50×) | %s (≤ 0.50×) | %s (≤ 3×) | %s (≤ 0.50×) | %s (≤ 1.2×) |\n", r.corpus,
-			ratio(tl.wall.Seconds(), ssa.wall.Seconds()), ratio(float64(tl.rss), float64(ssa.rss)),
-			ratio(tl.wall.Seconds(), load.wall.Seconds()), ratio(tl.wall.Seconds(), gcl.wall.Seconds()),
-			ratio(vt.wall.Seconds(), vn.wall.Seconds()))
+		for _, row := range []struct{ label, tool string }{{r.corpus, "timeoutlint"}, {r.corpus + ", tests analyzed", testsAnalyzed}} {
+			tl := floor(r.corpus, row.tool)
+			fmt.Fprintf(&b, "| %s | %s (≤ 0.50×) | %s (≤ 0.50×) | %s (≤ 3×) | %s (≤ 0.50×) | %s (≤ 1.2×) |\n", row.label,
+				ratio(tl.wall.Seconds(), ssa.wall.Seconds()), ratio(float64(tl.rss), float64(ssa.rss)),
+				ratio(tl.wall.Seconds(), load.wall.Seconds()), ratio(tl.wall.Seconds(), gcl.wall.Seconds()),
+				ratio(vt.wall.Seconds(), vn.wall.Seconds()))
+		}
 	}
 	return b.String()
 }

@@ -279,3 +279,26 @@ func TestStdNetQuiet(t *testing.T) {
 		}
 	}
 }
+
+// TestTestPackagesLoadedOnlyWhenReported checks that test packages are not
+// loaded while no analyzer reports in _test.go files: a test file that does
+// not even type-check goes unnoticed by default, and is loaded (and its
+// error reported) once an analyzer's tests flag asks for test files.
+func TestTestPackagesLoadedOnlyWhenReported(t *testing.T) {
+	t.Parallel()
+	bin := binary(t)
+	dir := module(t, map[string]string{
+		"main.go":      cleanMain,
+		"main_test.go": "package main\n\nimport \"testing\"\n\nfunc TestX(t *testing.T) { var n int = \"not an int\"; _ = n }\n",
+	})
+	if code, _, stderr := run(t, dir, bin, "./..."); code != 0 || stderr != "" {
+		t.Errorf("default flags: exit %d, stderr %q; want 0 and nothing (test packages not loaded)", code, stderr)
+	}
+	code, _, stderr := run(t, dir, bin, "-nohttptimeout.tests", "./...")
+	if code != 1 || !strings.Contains(stderr, "main_test.go:5") {
+		t.Errorf("-nohttptimeout.tests: exit %d, stderr:\n%s\nwant 1 and the type error in main_test.go", code, stderr)
+	}
+	if code, _, stderr := run(t, dir, bin, "-test=false", "-nohttptimeout.tests", "./..."); code != 0 {
+		t.Errorf("-test=false -nohttptimeout.tests: exit %d, stderr %q; want 0 (-test=false wins)", code, stderr)
+	}
+}

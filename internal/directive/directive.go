@@ -6,7 +6,8 @@
 // on the line of a finding or on the line above silences that analyzer's
 // findings on that line. The reason is required. A malformed directive (no
 // analyzer, an unknown analyzer, no reason) is itself reported, once, by the
-// first known analyzer it names (nohttptimeout when it names none), and a
+// first known analyzer it names (nohttptimeout when it names none; in a
+// _test.go file only when that analyzer reports in tests), and a
 // directive that silences nothing is reported when the analyzer's
 // unused-ignores flag is on.
 //
@@ -234,7 +235,9 @@ func (r *Reporter) Finish() {
 	for _, d := range r.idx.all {
 		switch {
 		case d.Problem != "":
-			if d.owner == r.name && !r.idx.IsGenerated(d.Pos) {
+			// Not in test files unless Options.Tests: without it, the
+			// standalone driver does not even load them.
+			if d.owner == r.name && !r.Skip(d.Pos) {
 				r.pass.Report(analysis.Diagnostic{
 					Pos: d.Pos, End: d.End, Category: CategoryMalformed,
 					Message: "malformed timeoutlint:ignore directive: " + d.Problem,

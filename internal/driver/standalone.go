@@ -161,7 +161,7 @@ func parseFlags(args []string, all []*analysis.Analyzer, stderr io.Writer) (*opt
 	fs.StringVar(&opts.format, formatFlag, "", formatUsage)
 	fs.StringVar(&opts.newFromRev, newFromRevFlag, "", newFromRevUsage)
 	fs.BoolVar(&opts.legacyJSON, "json", false, "emit JSON output, with exit status 0 even when there are findings (as multichecker)")
-	fs.BoolVar(&opts.tests, "test", true, "indicates whether test files should be analyzed, too")
+	fs.BoolVar(&opts.tests, "test", true, "indicates whether test files should be analyzed, too (only loaded when an analyzer reports in them: -<analyzer>.tests)")
 	fs.IntVar(&opts.context, "c", -1, "with -format text, display offending line with this many lines of context")
 	fs.StringVar(&opts.cpuProfile, "cpuprofile", "", "write CPU profile to this file")
 	fs.StringVar(&opts.memProfile, "memprofile", "", "write memory profile to this file")
@@ -230,7 +230,28 @@ func parseFlags(args []string, all []*analysis.Analyzer, stderr io.Writer) (*opt
 		}
 	}
 	opts.analyzers = enabledAnalyzers(all, enabled)
+	opts.tests = opts.tests && reportInTests(opts.analyzers)
 	return opts, nil
+}
+
+// reportInTests reports whether any of the analyzers may report in _test.go
+// files. The timeoutlint analyzers do not unless their "tests" flag is set
+// (tests use Background, DefaultClient and local servers on purpose); an
+// analyzer without that flag, such as the harness's floors, may. When none
+// may, the test packages are not loaded at all: type-checking them would
+// cost time and memory for findings that are then dropped (on the standard
+// library, test variants are two thirds of the packages).
+func reportInTests(analyzers []*analysis.Analyzer) bool {
+	for _, a := range analyzers {
+		f := a.Flags.Lookup("tests")
+		if f == nil {
+			return true
+		}
+		if on, err := strconv.ParseBool(f.Value.String()); err != nil || on {
+			return true
+		}
+	}
+	return false
 }
 
 // printUsage lists the flags of fs except the refused multichecker ones.

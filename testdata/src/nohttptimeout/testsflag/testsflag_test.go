@@ -10,3 +10,9 @@ func TestGet(t *testing.T) {
 	c := &http.Client{}                   // reported only with -tests
 	_ = c
 }
+
+// Without -tests, test files are out of scope, malformed directives too (the
+// standalone driver does not load test packages then): no report.
+func TestMalformedDirective(t *testing.T) {
+	_ = &http.Client{} //timeoutlint:ignore nohttptimeout
+}

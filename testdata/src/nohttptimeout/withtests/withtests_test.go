@@ -10,3 +10,8 @@ func TestGet(t *testing.T) {
 	c := &http.Client{}                   // want `http.Client has no Timeout`
 	_ = c
 }
+
+// With -tests, a malformed directive in a test file is reported.
+func TestMalformedDirective(t *testing.T) {
+	_ = &http.Client{} /* want `malformed timeoutlint:ignore directive: needs a reason` `http.Client has no Timeout` */ //timeoutlint:ignore nohttptimeout
+}
