@@ -18,6 +18,12 @@
 // Usage, from the repository root:
 //
 //	go run ./bench [-runs 3] [-corpora std,grpc,tools,net] [-out docs/performance.md]
+//	go run ./bench -sweep [-corpora ...]
+//
+// With -sweep it runs the robustness sweep of docs/realworld.md instead:
+// timeoutlint once on each corpus (also cmd, client_golang and client-go),
+// with every analyzer reporting in test files, and prints the exit status,
+// panics, load and analysis errors, and unique findings of each.
 //
 // The tools of a corpus are run in rounds (one run of each tool per round,
 // the first round a warm-up), so that a slow drift of the machine affects
@@ -82,6 +88,7 @@ func main() {
 	only := flag.String("corpora", "std,grpc,tools,net", "comma-separated corpora to measure")
 	out := flag.String("out", "docs/performance.md", "where to write the results table")
 	skipGolangci := flag.Bool("skip-golangci", false, "do not install and measure golangci-lint")
+	doSweep := flag.Bool("sweep", false, "run the robustness sweep instead of timing")
 	flag.Parse()
 
 	work, err := os.MkdirTemp("", "timeoutlint-bench")
@@ -93,6 +100,14 @@ func main() {
 
 	for _, cmd := range []string{"./cmd/timeoutlint", "./bench/cmd/noopcheck", "./bench/cmd/ssacheck"} {
 		must(run("", nil, "go", "build", "-o", filepath.Join(bin, filepath.Base(cmd)), cmd))
+	}
+	if *doSweep {
+		var names []string
+		if flagWasSet("corpora") {
+			names = strings.Split(*only, ",")
+		}
+		must(sweep(os.Stdout, filepath.Join(bin, "timeoutlint"), work, names))
+		return
 	}
 	golangci := ""
 	if !*skipGolangci {
@@ -351,4 +366,10 @@ func must(err error) {
 	if err != nil {
 		log.Fatal(err)
 	}
+}
+
+func flagWasSet(name string) bool {
+	set := false
+	flag.Visit(func(f *flag.Flag) { set = set || f.Name == name })
+	return set
 }

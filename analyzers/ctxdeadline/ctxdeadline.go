@@ -82,6 +82,9 @@ type checker struct {
 func run(pass *analysis.Pass) (any, error) {
 	rep := directive.NewReporter(pass, directive.Options{Tests: flagTests, UnusedIgnores: flagUnusedIgnores})
 	defer rep.Finish()
+	if rep.OnlyTests() {
+		return nil, nil // test files are not reported (-tests)
+	}
 	c := &checker{
 		pass:      pass,
 		rep:       rep,

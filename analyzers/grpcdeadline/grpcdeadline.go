@@ -117,6 +117,9 @@ type checker struct {
 func run(pass *analysis.Pass) (any, error) {
 	rep := directive.NewReporter(pass, directive.Options{Tests: flagTests, UnusedIgnores: flagUnusedIgnores})
 	defer rep.Finish()
+	if rep.OnlyTests() {
+		return nil, nil // test files are not reported (-tests)
+	}
 	// Fast path: an RPC, a dial or an interceptor needs the grpc package
 	// among the (transitive) imports; a helper call needs a fact.
 	grpcPkg := findPackage(pass.Pkg, grpcPath)

@@ -74,6 +74,9 @@ type checker struct {
 func run(pass *analysis.Pass) (any, error) {
 	rep := directive.NewReporter(pass, directive.Options{Tests: flagTests, UnusedIgnores: flagUnusedIgnores})
 	defer rep.Finish()
+	if rep.OnlyTests() {
+		return nil, nil // test files are not reported (-tests)
+	}
 	// Fast path: only direct imports count. A package that reaches net/http
 	// only through a wrapper builds no client, server or dialer itself.
 	if !typematch.ImportsAny(pass.Pkg, "net/http", "net", "crypto/tls") {

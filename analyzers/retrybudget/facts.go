@@ -163,13 +163,11 @@ func (c *checker) exportFacts() {
 	if c.isStd() {
 		return
 	}
+	c.exportNoReturnFacts() // (an endless loop that sleeps has both facts)
 	sleepers := false
-	for fn, cur := range c.idx.decls {
+	for fn := range c.idx.decls {
 		if isEntryPoint(fn) || c.rep.Index().IsTest(fn.Pos()) {
 			continue // never called, or callable only from the package's tests
-		}
-		if c.maybeNoReturn(cur.Node().(*ast.FuncDecl)) && c.noReturn(fn) {
-			c.pass.ExportObjectFact(fn, new(noReturnFact)) // (an endless loop that sleeps also has a sleepsFact)
 		}
 		if s := c.sleeps(fn); s != nil {
 			c.pass.ExportObjectFact(fn, s)

@@ -4,6 +4,7 @@ import (
 	"go/ast"
 	"go/types"
 
+	"golang.org/x/tools/go/analysis"
 	"golang.org/x/tools/go/cfg"
 
 	"github.com/timeoutlint/timeoutlint/internal/typematch"
@@ -69,14 +70,49 @@ func (c *checker) noReturn(fn *types.Func) bool {
 	if fn.Pkg() != c.pass.Pkg {
 		return fn.Pkg() != nil && c.pass.ImportObjectFact(fn, new(noReturnFact))
 	}
-	cur, ok := c.idx.decls[fn]
-	if !ok {
+	switch c.noRet[fn] {
+	case 1:
+		return true
+	case -1, 2:
+		return false // no, or a cycle of calls: the cycle may return
+	}
+	decl := c.funcDecls[fn]
+	if decl == nil {
 		return false // no body (assembly, linkname), or an interface method
 	}
-	if g := c.cfgOf(cur.Node()); g != nil {
-		return g.NoReturn()
+	c.noRet[fn] = 2
+	res := c.maybeNoReturn(decl) && c.cfgOf(decl).NoReturn()
+	c.noRet[fn] = boolMemo(res)
+	return res
+}
+
+// exportNoReturnFacts exports a noReturnFact for each function of the
+// package that never returns. The standard library exports none (known
+// functions are listed in knownNoReturn; facts never cross into it).
+func (c *checker) exportNoReturnFacts() {
+	if c.isStd() {
+		return
 	}
-	return false
+	for fn := range c.funcDecls {
+		if !isEntryPoint(fn) && !c.rep.Index().IsTest(fn.Pos()) && c.noReturn(fn) {
+			c.pass.ExportObjectFact(fn, new(noReturnFact))
+		}
+	}
+}
+
+// funcDecls maps the package's functions to their declarations with a body.
+func funcDecls(pass *analysis.Pass) map[*types.Func]*ast.FuncDecl {
+	decls := make(map[*types.Func]*ast.FuncDecl)
+	for _, f := range pass.Files {
+		for _, d := range f.Decls {
+			if fd, ok := d.(*ast.FuncDecl); ok && fd.Body != nil {
+				if fn, ok := pass.TypesInfo.Defs[fd.Name].(*types.Func); ok {
+					decls[fn] = fd
+				}
+			}
+		}
+	}
+	return decls
 }
 
 // maybeNoReturn is the cheap test before a function's graph is built for

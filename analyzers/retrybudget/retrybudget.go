@@ -63,8 +63,12 @@ type checker struct {
 	rep     *directive.Reporter
 	origins *ctxorigin.Result
 	cfgs    map[ast.Node]*cfg.CFG // built on demand (noreturn.go)
-	slack   time.Duration
-	idx     *index
+	// funcDecls holds the package's function declarations with a body;
+	// noRet memoizes which never return (noreturn.go).
+	funcDecls map[*types.Func]*ast.FuncDecl
+	noRet     map[*types.Func]int8
+	slack     time.Duration
+	idx       *index
 	// reported holds the loops with a wait-ignores-deadline finding: they
 	// are not reported again as unbounded-retry.
 	reported map[ast.Node]bool
@@ -76,19 +80,25 @@ type checker struct {
 func run(pass *analysis.Pass) (any, error) {
 	rep := directive.NewReporter(pass, directive.Options{Tests: flagTests, UnusedIgnores: flagUnusedIgnores})
 	defer rep.Finish()
-	// Fast path: only direct imports count. Waits come from package time,
-	// observations from context, retry libraries from their packages, and
-	// helpers that sleep from packages that declare them (a package fact).
-	if !mayWait(pass) {
-		return nil, nil
+	if rep.OnlyTests() {
+		return nil, nil // test files are not reported (-tests)
 	}
 	c := &checker{
-		pass:     pass,
-		rep:      rep,
-		origins:  pass.ResultOf[ctxorigin.Analyzer].(*ctxorigin.Result),
-		cfgs:     make(map[ast.Node]*cfg.CFG),
-		slack:    flagSlack,
-		reported: make(map[ast.Node]bool),
+		pass:      pass,
+		rep:       rep,
+		origins:   pass.ResultOf[ctxorigin.Analyzer].(*ctxorigin.Result),
+		cfgs:      make(map[ast.Node]*cfg.CFG),
+		funcDecls: funcDecls(pass),
+		noRet:     make(map[*types.Func]int8),
+		slack:     flagSlack,
+		reported:  make(map[ast.Node]bool),
+	}
+	// Fast path: a package without waits, observations of a context or
+	// retry libraries can hold no finding and no helper fact. Whether a
+	// function never returns is still recorded, for its importers' loops.
+	if !mayWait(pass) {
+		c.exportNoReturnFacts()
+		return nil, nil
 	}
 	c.idx = c.collect(lazyinspect.Of(pass))
 	c.resolveCalls()
@@ -109,17 +119,71 @@ func run(pass *analysis.Pass) (any, error) {
 }
 
 // mayWait reports whether the package can contain anything the analyzer
-// reports or records as a fact.
+// reports or records as a fact, other than noReturnFact. Only direct imports
+// count: retry libraries and the runtime come from their packages, helpers
+// that sleep from packages that declare them (a package fact), waits from
+// package time and observations from context. For those two, the package
+// must also use a wait or an observation: time.Sleep, a channel of
+// time.Time (time.After, a Timer's or Ticker's C, a clock's channel), the
+// Done method of a context, or an imported helper that waits on one. The
+// scan of the uses is cheap next to building the syntax index, which many
+// packages that import time for durations alone (generated code) would
+// otherwise pay.
 func mayWait(pass *analysis.Pass) bool {
-	if typematch.ImportsAny(pass.Pkg, "time", "context", budgetPath, waitPath) {
-		return true
-	}
 	for _, imp := range pass.Pkg.Imports() {
-		if isBackoffPath(imp.Path()) || isRetryGoPath(imp.Path()) {
+		p := imp.Path()
+		if p == budgetPath || p == waitPath || isBackoffPath(p) || isRetryGoPath(p) ||
+			pass.ImportPackageFact(imp, new(hasSleepersFact)) {
 			return true
 		}
-		if pass.ImportPackageFact(imp, new(hasSleepersFact)) {
-			return true
+	}
+	if !typematch.ImportsAny(pass.Pkg, "time", "context") {
+		return false
+	}
+	for _, obj := range pass.TypesInfo.Uses {
+		switch obj := obj.(type) {
+		case *types.Func:
+			if typematch.IsFunctionNamed(obj, "time", "Sleep") {
+				return true
+			}
+			sig := obj.Signature()
+			for r := range sig.Results().Variables() {
+				if isTimeChan(r.Type()) {
+					return true
+				}
+			}
+			if obj.Name() == "Done" && sig.Recv() != nil && typematch.IsContext(sig.Recv().Type()) {
+				return true
+			}
+			if obj.Pkg() != nil && obj.Pkg() != pass.Pkg && pass.ImportObjectFact(obj, new(waitsCtxFact)) {
+				return true
+			}
+		case *types.Var:
+			if isTimeChan(obj.Type()) {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// isTimeChan reports whether t is a channel of time.Time, or holds one as
+// the element of a pointer, slice, array or map.
+func isTimeChan(t types.Type) bool {
+	for range 8 { // (bounded: element types may nest without end through named types)
+		switch u := t.Underlying().(type) {
+		case *types.Chan:
+			return typematch.IsTypeNamed(u.Elem(), "time", "Time")
+		case *types.Pointer:
+			t = u.Elem()
+		case *types.Slice:
+			t = u.Elem()
+		case *types.Array:
+			t = u.Elem()
+		case *types.Map:
+			t = u.Elem()
+		default:
+			return false
 		}
 	}
 	return false

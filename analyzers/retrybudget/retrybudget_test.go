@@ -17,6 +17,7 @@ func TestAnalyzer(t *testing.T) {
 		"retrybudget/periodic",
 		"retrybudget/lib",
 		"retrybudget/facts/helper",
+		"retrybudget/facts/fatal",
 		"retrybudget/facts/user", // facts from retrybudget/facts/helper
 		"retrybudget/generated",
 		"retrybudget/testsflag", // its _test.go findings need -tests

@@ -209,6 +209,23 @@ func NewReporter(pass *analysis.Pass, opts Options) *Reporter {
 // Index returns the directive index the reporter consults.
 func (r *Reporter) Index() *Index { return r.idx }
 
+// OnlyTests reports whether every file of the package is a _test.go file
+// while test files are not reported (an external test package, or a
+// directory of tests only): nothing the analyzer finds there can be
+// reported, and no package that the analyzed code imports is made of them,
+// so their facts are of no use either. Analyzers return at once.
+func (r *Reporter) OnlyTests() bool {
+	if r.opts.Tests || len(r.pass.Files) == 0 {
+		return false
+	}
+	for _, f := range r.pass.Files {
+		if !r.idx.IsTest(f.Pos()) {
+			return false
+		}
+	}
+	return true
+}
+
 // Skip reports whether findings at pos are dropped before any directive is
 // consulted: generated files always, test files unless Options.Tests.
 func (r *Reporter) Skip(pos token.Pos) bool {

@@ -6,6 +6,7 @@ import (
 	"os"
 	"time"
 
+	die "retrybudget/facts/fatal"
 	"retrybudget/facts/helper"
 )
 
@@ -143,6 +144,34 @@ func exitsThroughLocalFatal() { // want exitsThroughLocalFatal:"sleeps\\(1s\\)"
 		}
 		if errors.Is(err, errPermanent) {
 			fatal(err)
+		}
+		time.Sleep(time.Second)
+	}
+}
+
+// The exit is through a package that retrybudget skips as waitless.
+func exitsThroughFatal() { // want exitsThroughFatal:"sleeps\\(1s\\)"
+	for {
+		err := try()
+		if err == nil {
+			return
+		}
+		if errors.Is(err, errPermanent) {
+			die.Exit(err.Error())
+		}
+		time.Sleep(time.Second)
+	}
+}
+
+// Near-identical, reported: die.Warn returns.
+func warnsAndRetries() { // want warnsAndRetries:"sleeps\\(1s\\)"
+	for { // want `retry loop exits only when the operation succeeds`
+		err := try()
+		if err == nil {
+			return
+		}
+		if errors.Is(err, errPermanent) {
+			die.Warn(err.Error())
 		}
 		time.Sleep(time.Second)
 	}

@@ -1,0 +1,2 @@
+// Package onlytests has its findings in an external test package only.
+package onlytests // want "index not built"
