@@ -81,7 +81,14 @@ func (c *checker) noReturn(fn *types.Func) bool {
 		return false // no body (assembly, linkname), or an interface method
 	}
 	c.noRet[fn] = 2
-	res := c.maybeNoReturn(decl) && c.cfgOf(decl).NoReturn()
+	res := false
+	if c.maybeNoReturn(decl) {
+		// No graph while fn's own graph is being built (a call of fn inside
+		// fn, met first through a loop of fn): then fn may return.
+		if g := c.cfgOf(decl); g != nil {
+			res = g.NoReturn()
+		}
+	}
 	c.noRet[fn] = boolMemo(res)
 	return res
 }

@@ -360,3 +360,16 @@ func waitOnExit() { // want waitOnExit:"sleeps\\(1s\\)"
 		}
 	}
 }
+
+// A function that restarts itself from inside its own waiting loop, and
+// ends with an endless loop: its graph is being built when the call to
+// itself asks whether it returns (the answer must not need that graph).
+func restarts() { // want restarts:"sleeps\\(1s\\)"
+	for {
+		if err := op(); err != nil {
+			restarts()
+			return
+		}
+		time.Sleep(time.Second)
+	}
+}
