@@ -18,9 +18,13 @@
 // so there is no need to type-check the standard library and third-party
 // modules from source as multichecker does for analyzers with facts.
 //
+// Test packages are loaded only when an analyzer reports in _test.go files
+// (its -tests flag): by default none does, so none is type-checked.
+// -cpuprofile, -memprofile and -trace profile this driver.
+//
 // go vet's -vettool protocol (a *.cfg argument, -V, -flags), "help", -fix
-// and -diff are multichecker's: with them the
-// command is golang.org/x/tools/go/analysis/multichecker. -format and
+// and -diff are multichecker's: with them the command is
+// golang.org/x/tools/go/analysis/multichecker (internal/driver). -format and
 // -new-from-rev are standalone-only: go vet does not forward them, and they
 // are left out of the -flags list that go vet reads.
 //

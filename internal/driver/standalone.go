@@ -61,8 +61,9 @@ type options struct {
 	cpuProfile, memProfile, trace string // output files, as in multichecker
 }
 
-// runStandalone is the driver used when -format or -new-from-rev is given.
-// It returns the exit status.
+// runStandalone is the driver for package patterns: every command line but
+// go vet's protocol, help, -fix and -diff (see Main). It returns the exit
+// status.
 func runStandalone(args []string, all []*analysis.Analyzer, stdout, stderr io.Writer) int {
 	opts, err := parseFlags(args, all, stderr)
 	if err == flag.ErrHelp {
