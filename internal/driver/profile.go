@@ -2,6 +2,7 @@ package driver
 
 import (
 	"errors"
+	"io"
 	"os"
 	"runtime"
 	"runtime/pprof"
@@ -22,33 +23,29 @@ func startProfiling(opts *options) (stop, writeHeap func() error, err error) {
 		}
 		return errors.Join(errs...)
 	}
-	if opts.cpuProfile != "" {
-		f, err := os.Create(opts.cpuProfile)
-		if err != nil {
-			return nil, nil, err
+	for _, p := range []struct {
+		path  string
+		start func(io.Writer) error
+		end   func()
+	}{
+		{opts.cpuProfile, pprof.StartCPUProfile, pprof.StopCPUProfile},
+		{opts.trace, trace.Start, trace.Stop},
+	} {
+		if p.path == "" {
+			continue
 		}
-		if err := pprof.StartCPUProfile(f); err != nil {
-			f.Close()
-			return nil, nil, err
+		f, err := os.Create(p.path)
+		if err == nil {
+			if err = p.start(f); err != nil {
+				f.Close()
+			}
 		}
-		stops = append(stops, func() error {
-			pprof.StopCPUProfile()
-			return f.Close()
-		})
-	}
-	if opts.trace != "" {
-		f, err := os.Create(opts.trace)
 		if err != nil {
 			stop()
 			return nil, nil, err
 		}
-		if err := trace.Start(f); err != nil {
-			f.Close()
-			stop()
-			return nil, nil, err
-		}
 		stops = append(stops, func() error {
-			trace.Stop()
+			p.end()
 			return f.Close()
 		})
 	}
