@@ -12,8 +12,8 @@ import (
 
 // Control-flow graphs are built on demand, only for the functions that hold
 // a loop with a wait, instead of for every function of every package (the
-// ctrlflow pass): on the standard library that was a third of the
-// analyzer's cost, for the few hundred functions that need one.
+// ctrlflow pass): in a CPU profile of "timeoutlint std", ctrlflow took
+// 1.5 s of the 5.5 s the analyses cost, and its graphs 0.2 GB of the heap.
 //
 // What ctrlflow also provided is which calls never return (os.Exit,
 // log.Fatal, a helper that panics), so that a loop's exit through one is

@@ -6,8 +6,9 @@
 // packages cannot hold a finding (the standard library: three in four
 // packages import neither context, time nor net), each analyzer's fast path
 // returns before it needs the syntax index, so building it eagerly costs
-// time and, above all, memory for nothing: on std the inspectors were 1.4 GB
-// of a 3.4 GB peak.
+// time and, above all, memory for nothing: a heap profile at the end of
+// "timeoutlint std" held 1.42 GB in inspectors, of 2.95 GB live (3.4 GB peak
+// resident set).
 package lazyinspect
 
 import (
