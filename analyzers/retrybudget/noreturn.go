@@ -161,6 +161,7 @@ func knownNoReturn(fn *types.Func) bool {
 		typematch.IsMethodNamed(fn, "github.com/sirupsen/logrus", "Logger", "Exit", "Fatal", "Fatalf", "Fatalln", "Panic", "Panicf", "Panicln") ||
 		typematch.IsMethodNamed(fn, "github.com/sirupsen/logrus", "Entry", "Fatal", "Fatalf", "Fatalln", "Panic", "Panicf", "Panicln") ||
 		typematch.IsFunctionNamed(fn, "github.com/sirupsen/logrus", "Exit", "Fatal", "Fatalf", "Fatalln", "Panic", "Panicf", "Panicln") ||
+		typematch.IsFunctionNamed(fn, "github.com/golang/glog", "Exit", "ExitDepth", "Exitf", "Exitln", "Fatal", "FatalDepth", "Fatalf", "Fatalln") ||
 		typematch.IsFunctionNamed(fn, "k8s.io/klog", "Exit", "ExitDepth", "Exitf", "Exitln", "Fatal", "FatalDepth", "Fatalf", "Fatalln") ||
 		typematch.IsFunctionNamed(fn, "k8s.io/klog/v2", "Exit", "ExitDepth", "Exitf", "Exitln", "Fatal", "FatalDepth", "Fatalf", "Fatalln")
 }

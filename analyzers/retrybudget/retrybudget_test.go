@@ -23,6 +23,7 @@ func TestAnalyzer(t *testing.T) {
 		"retrybudget/testsflag", // its _test.go findings need -tests
 		"retrybudget/timerdrain",
 		"retrybudget/parkloop",
+		"retrybudget/loggers",
 	)
 }
 
