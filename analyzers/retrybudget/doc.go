@@ -94,7 +94,8 @@
 // false only on success (for err != nil), or a range over a ticker. The
 // exits are found on the function's control-flow graph (go/cfg, built only
 // for functions with such a loop), where a call that never returns ends a
-// path: os.Exit, log.Fatal, panic, and the helpers of the analyzed code
+// path: os.Exit, log.Fatal, panic, testing's Fatal and Skip, the fatal
+// calls of zap, logrus, glog and klog, and the helpers of the analyzed code
 // that never return.
 // Not reported: loops with another exit (a permanent error, an attempt
 // limit, a fatal log) or no exit at all (periodic loops, workers, event and
