@@ -6,7 +6,7 @@ import (
 	"go/constant"
 	"go/token"
 	"go/types"
-	"net"
+	"net/netip"
 	"slices"
 	"strings"
 	"time"
@@ -291,20 +291,52 @@ func isLoopbackAddr(info *types.Info, e ast.Expr) bool {
 		host, found := strings.CutSuffix(constant.StringVal(tv.Value), ":")
 		return found && isLoopbackHost(strings.TrimSuffix(strings.TrimPrefix(host, "["), "]"))
 	}
-	host, _, err := net.SplitHostPort(constant.StringVal(tv.Value))
-	if err != nil {
-		return false
-	}
-	return isLoopbackHost(host)
+	host, ok := splitHost(constant.StringVal(tv.Value))
+	return ok && isLoopbackHost(host)
 }
 
-// isLoopbackHost reports whether host is localhost or a loopback IP.
+// The two functions below follow net.SplitHostPort and net.ParseIP with
+// IP.IsLoopback (a test checks them against package net), without
+// importing net: net links cgo's resolver into the command, and a
+// dynamically linked binary starts a millisecond slower, once per package
+// under go vet.
+
+// splitHost returns the host of a "host:port" or "[host]:port" address, and
+// whether net.SplitHostPort accepts the address.
+func splitHost(hostport string) (string, bool) {
+	i := strings.LastIndexByte(hostport, ':')
+	if i < 0 {
+		return "", false // missing port
+	}
+	var host string
+	j, k := 0, 0
+	if hostport[0] == '[' {
+		end := strings.IndexByte(hostport, ']')
+		if end < 0 || end+1 != i {
+			return "", false // no ']', or it is not just before the last ':'
+		}
+		host = hostport[1:end]
+		j, k = 1, end+1
+	} else {
+		host = hostport[:i]
+		if strings.IndexByte(host, ':') >= 0 {
+			return "", false // too many colons
+		}
+	}
+	if strings.IndexByte(hostport[j:], '[') >= 0 || strings.IndexByte(hostport[k:], ']') >= 0 {
+		return "", false
+	}
+	return host, true
+}
+
+// isLoopbackHost reports whether host is localhost or a loopback IP, as
+// net.ParseIP parses IPs: no zone, IPv4-mapped IPv6 addresses as IPv4.
 func isLoopbackHost(host string) bool {
 	if strings.EqualFold(host, "localhost") {
 		return true
 	}
-	ip := net.ParseIP(host)
-	return ip != nil && ip.IsLoopback()
+	ip, err := netip.ParseAddr(host)
+	return err == nil && ip.Zone() == "" && ip.Unmap().IsLoopback()
 }
 
 // checkDefaultHelper reports http.Get, Head, Post and PostForm.

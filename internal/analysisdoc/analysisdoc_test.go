@@ -43,7 +43,10 @@ func TestExtractErrors(t *testing.T) {
 		{good, "missing", "no \"# Analyzer missing\" section"},
 		{"package x\n", "foo", "no package comment"},
 		{"// # Analyzer foo\n//\n// summary without prefix\npackage x\n", "foo", "must start with"},
-		{"// x\npackage", "foo", "parsing doc.go"},
+		{"/* Package x. */\npackage x\n", "foo", "block comments"},
+		{"// # Analyzer foo\n", "foo", "no package clause"},
+		{"// Package x.\n\npackage x\n", "foo", "no package comment"},
+		{"import \"fmt\"\n", "foo", "before the package clause"},
 	} {
 		_, err := analysisdoc.Extract(tc.src, tc.name)
 		if err == nil || !strings.Contains(err.Error(), tc.want) {
