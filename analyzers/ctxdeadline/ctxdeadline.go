@@ -98,7 +98,8 @@ func run(pass *analysis.Pass) (any, error) {
 
 		variantCalls: make(map[*ast.CallExpr]bool),
 	}
-	if !c.applicable() {
+	factsOnly := rep.FactsOnly()
+	if factsOnly && !c.mayHoldFact() || !factsOnly && !c.applicable() {
 		return nil, nil
 	}
 	c.inspect = lazyinspect.Of(pass)
@@ -108,19 +109,53 @@ func run(pass *analysis.Pass) (any, error) {
 		if isRootCall(fn) {
 			c.bgCursors[call] = cur
 		}
-		c.checkUnit(call, fn)
+		if !factsOnly {
+			c.checkUnit(call, fn)
+		}
 		c.collectRoots(cur, call, fn)
 		if fn == nil {
 			continue // a function value, builtin or conversion
 		}
 		c.collectCallee(cur, call, fn)
-		c.checkVariant(cur, call, fn)
+		if !factsOnly {
+			c.checkVariant(cur, call, fn)
+		}
 	}
 	c.checkRoots()
 	c.exportFacts()
-	c.reportRoots()
-	c.reportCallees()
+	if !factsOnly {
+		c.reportRoots()
+		c.reportCallees()
+	}
 	return nil, nil
+}
+
+// mayHoldFact reports whether a function of the package can drop a
+// deadline, when only facts are wanted (Reporter.FactsOnly). A drop starts
+// at a Background()/TODO() call of the package, or at a call of an
+// imported function of the analyzed code that drops one (a fact). Uses is
+// scanned rather than the syntax, as in applicable.
+func (c *checker) mayHoldFact() bool {
+	if c.hasBoundaryFacts() {
+		return true
+	}
+	for _, obj := range c.pass.TypesInfo.Uses {
+		if fn, ok := obj.(*types.Func); ok && isRootCall(fn) {
+			return true
+		}
+	}
+	return false
+}
+
+// hasBoundaryFacts reports whether an imported function of the analyzed
+// code carries a fact.
+func (c *checker) hasBoundaryFacts() bool {
+	for _, f := range c.pass.AllObjectFacts() {
+		if f.Object.Pkg() != nil && c.boundary.Contains(f.Object.Pkg().Path()) {
+			return true
+		}
+	}
+	return false
 }
 
 // applicable reports whether the package can hold a finding or a fact. Only
@@ -130,13 +165,8 @@ func run(pass *analysis.Pass) (any, error) {
 // drop a deadline through a helper of the analyzed code that does (facts);
 // both are checked cheaply before the walk.
 func (c *checker) applicable() bool {
-	if typematch.ImportsAny(c.pass.Pkg, "context", "net/http") {
+	if typematch.ImportsAny(c.pass.Pkg, "context", "net/http") || c.hasBoundaryFacts() {
 		return true
-	}
-	for _, f := range c.pass.AllObjectFacts() {
-		if f.Object.Pkg() != nil && c.boundary.Contains(f.Object.Pkg().Path()) {
-			return true
-		}
 	}
 	// A parameter of context type, named in a function declaration, a
 	// function literal or a method of an interface; unnamed parameters cannot

@@ -149,6 +149,9 @@ func run(pass *analysis.Pass) (any, error) {
 	}
 	c.findInterceptors()
 	c.findHelpers()
+	if rep.FactsOnly() {
+		return nil, nil
+	}
 	for cur := range c.inspect.Root().Preorder((*ast.CallExpr)(nil)) {
 		if rep.Skip(cur.Node().Pos()) {
 			continue // generated file, or test file without -tests

@@ -318,6 +318,17 @@ func isBoundingField(f *types.Var) bool {
 		typematch.IsField(f, "net", "Dialer", "Deadline")
 }
 
+// usesBoundingField reports whether the package names a bounding field
+// (a selector or a composite literal key), without which it stores none.
+func usesBoundingField(pass *analysis.Pass) bool {
+	for _, obj := range pass.TypesInfo.Uses {
+		if f, ok := obj.(*types.Var); ok && f.IsField() && isBoundingField(f) {
+			return true
+		}
+	}
+	return false
+}
+
 // exportFacts exports a setsTimeoutFact for each function of the package
 // that sets a bounding field on one of its parameters.
 func (c *checker) exportFacts() {

@@ -88,6 +88,10 @@ func run(pass *analysis.Pass) (any, error) {
 	if flagDefault <= 0 {
 		flagDefault = 10 * time.Second // a fix must never insert an unbounded value
 	}
+	factsOnly := rep.FactsOnly()
+	if factsOnly && !usesBoundingField(pass) {
+		return nil, nil // no setsTimeoutFact without a store to a bounding field
+	}
 	in := lazyinspect.Of(pass)
 	c := &checker{
 		pass:    pass,
@@ -100,6 +104,9 @@ func run(pass *analysis.Pass) (any, error) {
 	}
 	c.stores = indexStores(pass, in)
 	c.exportFacts()
+	if factsOnly {
+		return nil, nil
+	}
 
 	for cur := range in.Root().Preorder(
 		(*ast.CompositeLit)(nil), (*ast.CallExpr)(nil), (*ast.ValueSpec)(nil),

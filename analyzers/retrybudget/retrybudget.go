@@ -103,6 +103,9 @@ func run(pass *analysis.Pass) (any, error) {
 	c.idx = c.collect(lazyinspect.Of(pass))
 	c.resolveCalls()
 	c.exportFacts()
+	if rep.FactsOnly() {
+		return nil, nil
+	}
 
 	for _, lw := range c.idx.loops {
 		c.checkWaits(lw)

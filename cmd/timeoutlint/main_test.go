@@ -302,3 +302,77 @@ func TestTestPackagesLoadedOnlyWhenReported(t *testing.T) {
 		t.Errorf("-test=false -nohttptimeout.tests: exit %d, stderr %q; want 0 (-test=false wins)", code, stderr)
 	}
 }
+
+// TestDependencyFacts checks that facts still flow from packages outside
+// the patterns, which both drivers analyze for their facts only
+// (directive.Reporter.FactsOnly): app's finding needs lib's
+// dropsDeadline fact, app's quiet client needs lib's setsTimeout fact, and
+// lib's own findings are not shown.
+func TestDependencyFacts(t *testing.T) {
+	t.Parallel()
+	bin := binary(t)
+	dir := module(t, map[string]string{
+		"lib/lib.go": `package lib
+
+import (
+	"context"
+	"net/http"
+	"time"
+)
+
+func fetch(ctx context.Context, url string) error {
+	req, err := http.NewRequestWithContext(ctx, "GET", url, nil)
+	if err != nil {
+		return err
+	}
+	_, err = Default.Do(req)
+	return err
+}
+
+// Load drops its callers' deadlines.
+func Load(url string) error { return fetch(context.Background(), url) }
+
+// Configure bounds a client.
+func Configure(c *http.Client) { c.Timeout = 5 * time.Second }
+
+// Default has no timeout: a finding in lib, shown only when lib is analyzed.
+var Default = &http.Client{}
+`,
+		"app/app.go": `package app
+
+import (
+	"context"
+	"net/http"
+
+	"example.com/m/lib"
+)
+
+func Handle(ctx context.Context) error {
+	return lib.Load("http://example.com")
+}
+
+func Client() *http.Client {
+	c := &http.Client{}
+	lib.Configure(c)
+	return c
+}
+`,
+	})
+	want := "app/app.go:11:9: lib.Load creates context.Background() and passes it on"
+	for _, args := range [][]string{
+		{bin, "./app"},
+		{"go", "vet", "-vettool=" + bin, "./app"},
+	} {
+		code, _, stderr := run(t, dir, args[0], args[1:]...)
+		if code == 0 || !strings.Contains(stderr, want) {
+			t.Errorf("%s: exit %d; want a finding %q in:\n%s", strings.Join(args, " "), code, want, stderr)
+		}
+		if strings.Contains(stderr, "lib.go") || strings.Contains(stderr, "has no Timeout") {
+			t.Errorf("%s: reported lib's findings or app's configured client:\n%s", strings.Join(args, " "), stderr)
+		}
+	}
+	// lib's own finding, when lib is analyzed.
+	if code, _, stderr := run(t, dir, bin, "./lib"); code == 0 || !strings.Contains(stderr, "lib/lib.go:25:16: http.Client has no Timeout") {
+		t.Errorf("timeoutlint ./lib: exit %d, stderr:\n%s", code, stderr)
+	}
+}

@@ -13,15 +13,19 @@
 //
 // Directives are parsed once per package by [Analyzer], whose result every
 // timeoutlint analyzer shares through a [Reporter]. The Reporter also drops
-// findings in generated files and, unless asked otherwise, in _test.go files.
+// findings in generated files and, unless asked otherwise, in _test.go files,
+// and tells the analyzer when nothing it finds will be shown: a dependency
+// analyzed only for its facts ([Reporter.FactsOnly]).
 package directive
 
 import (
 	"go/ast"
 	"go/token"
+	"go/types"
 	"reflect"
 	"slices"
 	"strings"
+	"sync/atomic"
 
 	"golang.org/x/tools/go/analysis"
 )
@@ -206,6 +210,32 @@ func NewReporter(pass *analysis.Pass, opts Options) *Reporter {
 	return &Reporter{pass: pass, idx: idx, name: pass.Analyzer.Name, opts: opts, used: make(map[*Directive]bool)}
 }
 
+// factsOnly holds the driver's answer to Reporter.FactsOnly (SetFactsOnly).
+var factsOnly atomic.Pointer[func(*types.Package) bool]
+
+// SetFactsOnly tells every Reporter which packages the driver analyzes only
+// for their facts: it will show none of their findings. Drivers call it
+// before the analysis starts. Nil, the default (analysistest, golangci-lint,
+// -fix), shows every package's findings.
+func SetFactsOnly(f func(*types.Package) bool) {
+	if f == nil {
+		factsOnly.Store(nil)
+		return
+	}
+	factsOnly.Store(&f)
+}
+
+// FactsOnly reports whether the driver shows none of the package's
+// findings: it is a dependency of the requested packages, analyzed only for
+// the facts its importers read (a VetxOnly package under go vet, a
+// package outside the patterns in the standalone driver). Analyzers then
+// export their facts and skip the checks that only report; the facts must
+// be the same either way.
+func (r *Reporter) FactsOnly() bool {
+	f := factsOnly.Load()
+	return f != nil && (*f)(r.pass.Pkg)
+}
+
 // Index returns the directive index the reporter consults.
 func (r *Reporter) Index() *Index { return r.idx }
 
@@ -249,6 +279,9 @@ func (r *Reporter) Report(d analysis.Diagnostic) {
 // once at the end of the analyzer's run, also on fast paths that report
 // nothing.
 func (r *Reporter) Finish() {
+	if r.FactsOnly() {
+		return
+	}
 	for _, d := range r.idx.all {
 		switch {
 		case d.Problem != "":

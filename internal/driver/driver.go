@@ -6,13 +6,17 @@
 package driver
 
 import (
+	"encoding/json"
 	"flag"
+	"go/types"
 	"os"
 	"regexp"
 	"strings"
 
 	"golang.org/x/tools/go/analysis"
 	"golang.org/x/tools/go/analysis/multichecker"
+
+	"github.com/timeoutlint/timeoutlint/internal/directive"
 )
 
 // Main runs the command on os.Args with the given analyzers and exits.
@@ -20,6 +24,11 @@ func Main(all ...*analysis.Analyzer) {
 	args := os.Args[1:]
 	if standaloneRequested(args) || !multicheckerRequested(args) {
 		os.Exit(runStandalone(args, all, os.Stdout, os.Stderr))
+	}
+	if cfg, ok := vetConfig(args); ok && vetxOnly(cfg) {
+		// go vet runs the tool on a dependency only for the facts that
+		// its importers read.
+		directive.SetFactsOnly(func(*types.Package) bool { return true })
 	}
 	if !flagsRequested(args) {
 		// Listed in -h and "timeoutlint help" only: when set, they never
@@ -43,8 +52,7 @@ func multicheckerRequested(args []string) bool {
 	if len(args) == 0 || anyFlag(args, multicheckerFlagRE) {
 		return true
 	}
-	last := args[len(args)-1]
-	if strings.HasSuffix(last, ".cfg") && len(args) >= 1 && !strings.HasPrefix(last, "-") {
+	if _, ok := vetConfig(args); ok {
 		return true
 	}
 	for _, a := range args {
@@ -53,6 +61,28 @@ func multicheckerRequested(args []string) bool {
 		}
 	}
 	return false
+}
+
+// vetConfig returns the *.cfg file that go vet passes as the last
+// argument.
+func vetConfig(args []string) (string, bool) {
+	if len(args) == 0 {
+		return "", false
+	}
+	last := args[len(args)-1]
+	return last, strings.HasSuffix(last, ".cfg") && !strings.HasPrefix(last, "-")
+}
+
+// vetxOnly reports whether the go vet configuration file asks for facts
+// only (a dependency of the packages vetted). An unreadable file is left
+// to unitchecker, which reports it.
+func vetxOnly(cfg string) bool {
+	data, err := os.ReadFile(cfg)
+	if err != nil {
+		return false
+	}
+	var c struct{ VetxOnly bool }
+	return json.Unmarshal(data, &c) == nil && c.VetxOnly
 }
 
 // standaloneRequested reports whether args set -format or -new-from-rev.

@@ -4,6 +4,7 @@ import (
 	"errors"
 	"flag"
 	"fmt"
+	"go/types"
 	"io"
 	"os"
 	"path/filepath"
@@ -16,6 +17,7 @@ import (
 	"golang.org/x/tools/go/analysis/checker"
 	"golang.org/x/tools/go/packages"
 
+	"github.com/timeoutlint/timeoutlint/internal/directive"
 	"github.com/timeoutlint/timeoutlint/internal/output"
 )
 
@@ -106,6 +108,13 @@ func runStandalone(args []string, all []*analysis.Analyzer, stdout, stderr io.Wr
 		fmt.Fprintf(stderr, "timeoutlint: %v\n", err)
 		return exitFailure
 	}
+	// Packages outside the patterns are analyzed for their facts only.
+	roots := make(map[*types.Package]bool, len(pkgs))
+	for _, p := range pkgs {
+		roots[p.Types] = true
+	}
+	directive.SetFactsOnly(func(pkg *types.Package) bool { return !roots[pkg] })
+	defer directive.SetFactsOnly(nil)
 	graph, err := checker.Analyze(opts.analyzers, pkgs, nil)
 	if err != nil {
 		fmt.Fprintf(stderr, "timeoutlint: %v\n", err)
