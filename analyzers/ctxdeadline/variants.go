@@ -8,6 +8,7 @@ import (
 	"slices"
 	"sort"
 	"strings"
+	"sync"
 
 	"golang.org/x/tools/go/analysis"
 	"golang.org/x/tools/go/ast/inspector"
@@ -295,7 +296,11 @@ func assignedVar(info *types.Info, cur inspector.Cursor) *types.Var {
 // prints it ("net/http.NewRequest", "(*database/sql.DB).Query").
 type variantPairs map[string]string
 
-var fullNameRE = regexp.MustCompile(`^(?:[\w.~/-]+\.\w+|\(\*?[\w.~/-]+\.\w+\)\.\w+)$`)
+// fullNameRE is compiled when the flag is set, not at start-up: go vet
+// starts the command once per package.
+var fullNameRE = sync.OnceValue(func() *regexp.Regexp {
+	return regexp.MustCompile(`^(?:[\w.~/-]+\.\w+|\(\*?[\w.~/-]+\.\w+\)\.\w+)$`)
+})
 
 func (m *variantPairs) String() string {
 	if m == nil {
@@ -317,7 +322,7 @@ func (m *variantPairs) Set(s string) error {
 			continue
 		}
 		from, to, ok := strings.Cut(p, ":")
-		if !ok || !fullNameRE.MatchString(from) || !fullNameRE.MatchString(to) {
+		if !ok || !fullNameRE().MatchString(from) || !fullNameRE().MatchString(to) {
 			return fmt.Errorf("invalid variant pair %q: want pkg/path.F:pkg/path.FContext or (*pkg/path.T).M:(*pkg/path.T).MContext", p)
 		}
 		pairs[from] = to

@@ -5,7 +5,7 @@ import (
 	"go/ast"
 	"go/token"
 	"go/types"
-	"regexp"
+	"strings"
 
 	"golang.org/x/tools/go/analysis"
 	"golang.org/x/tools/go/ast/inspector"
@@ -16,17 +16,18 @@ import (
 	"github.com/timeoutlint/timeoutlint/internal/typematch"
 )
 
-var (
-	backoffPath = regexp.MustCompile(`^github\.com/cenkalti/backoff(/v[34])?$`)
-	retryGoPath = regexp.MustCompile(`^github\.com/avast/retry-go(/v[34])?$`)
-)
-
 // isBackoffPath reports whether path is a version of cenkalti/backoff with
 // backoff.WithContext (v5 takes the context as an argument instead).
-func isBackoffPath(path string) bool { return backoffPath.MatchString(path) }
+func isBackoffPath(path string) bool { return isModuleV34(path, "github.com/cenkalti/backoff") }
 
 // isRetryGoPath reports whether path is a version of avast/retry-go.
-func isRetryGoPath(path string) bool { return retryGoPath.MatchString(path) }
+func isRetryGoPath(path string) bool { return isModuleV34(path, "github.com/avast/retry-go") }
+
+// isModuleV34 reports whether path is module, module/v3 or module/v4.
+func isModuleV34(path, module string) bool {
+	rest, ok := strings.CutPrefix(path, module)
+	return ok && (rest == "" || rest == "/v3" || rest == "/v4")
+}
 
 // isLibFunc reports whether fn is a retry library function the analyzer
 // checks.

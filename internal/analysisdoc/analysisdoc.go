@@ -40,39 +40,44 @@ func Extract(content, name string) (string, error) {
 // the comment markers, the first space after them, trailing spaces and
 // //go: style directives removed, and runs of blank lines made one.
 func packageComment(content string) (string, error) {
-	lines := strings.Split(content, "\n")
-	pkg := -1
-	for i, l := range lines {
-		l = strings.TrimSpace(l)
-		if strings.HasPrefix(l, "/*") {
+	run := -1 // offset of the first line of the current run of // lines
+	for off := 0; off <= len(content); {
+		line, _, _ := strings.Cut(content[off:], "\n")
+		l := strings.TrimSpace(line)
+		switch {
+		case strings.HasPrefix(l, "//"):
+			if run < 0 {
+				run = off
+			}
+		case l == "":
+			run = -1
+		case strings.HasPrefix(l, "/*"):
 			return "", fmt.Errorf("doc.go: block comments are not supported; write the package comment with //")
-		}
-		if l == "package" || strings.HasPrefix(l, "package ") || strings.HasPrefix(l, "package\t") {
-			pkg = i
-			break
-		}
-		if l != "" && !strings.HasPrefix(l, "//") {
+		case l == "package" || strings.HasPrefix(l, "package ") || strings.HasPrefix(l, "package\t"):
+			if run < 0 {
+				return "", fmt.Errorf("doc.go has no package comment")
+			}
+			return commentText(content[run:off]), nil
+		default:
 			return "", fmt.Errorf("doc.go: unexpected %q before the package clause", l)
 		}
+		off += len(line) + 1
 	}
-	if pkg < 0 {
-		return "", fmt.Errorf("doc.go has no package clause")
-	}
-	start := pkg
-	for start > 0 && strings.HasPrefix(strings.TrimSpace(lines[start-1]), "//") {
-		start--
-	}
-	if start == pkg {
-		return "", fmt.Errorf("doc.go has no package comment")
-	}
+	return "", fmt.Errorf("doc.go has no package clause")
+}
+
+// commentText returns the text of a run of // lines, as
+// CommentGroup.Text would.
+func commentText(block string) string {
 	var b strings.Builder
+	b.Grow(len(block))
 	pendingBlank := false
-	for _, l := range lines[start:pkg] {
-		l = strings.TrimPrefix(strings.TrimSpace(l), "//")
+	for line := range strings.Lines(block) {
+		l := strings.TrimPrefix(strings.TrimSpace(line), "//")
 		if isDirective(l) {
 			continue
 		}
-		l = strings.TrimRight(strings.TrimPrefix(l, " "), " \t\r")
+		l = strings.TrimRight(strings.TrimPrefix(l, " "), " \t\r\n")
 		if l == "" {
 			pendingBlank = b.Len() > 0 // leading blank lines are dropped
 			continue
@@ -84,7 +89,7 @@ func packageComment(content string) (string, error) {
 		b.WriteString(l)
 		b.WriteByte('\n')
 	}
-	return b.String(), nil
+	return b.String()
 }
 
 // isDirective reports whether the text of a // comment, without the
@@ -111,36 +116,33 @@ func isDirective(c string) bool {
 }
 
 func extractFromText(text, name string) (string, error) {
-	lines := strings.Split(text, "\n")
 	heading := "# Analyzer " + name
-	start := -1
-	for i, l := range lines {
-		if strings.TrimSpace(l) == heading {
-			start = i + 1
+	start := -1 // offset of the line after the heading
+	for off := 0; off < len(text); {
+		line, _, _ := strings.Cut(text[off:], "\n")
+		off += len(line) + 1
+		if strings.TrimSpace(line) == heading {
+			start = off
 			break
 		}
 	}
 	if start < 0 {
 		return "", fmt.Errorf("package comment has no %q section", heading)
 	}
-	end := len(lines)
-	for i := start; i < len(lines); i++ {
-		if strings.HasPrefix(lines[i], "# Analyzer ") {
-			end = i
-			break
-		}
+	section := text[min(start, len(text)):]
+	if i := strings.Index(section, "\n# Analyzer "); i >= 0 {
+		section = section[:i+1]
+	} else if strings.HasPrefix(section, "# Analyzer ") {
+		section = ""
 	}
-	section := lines[start:end]
-	for len(section) > 0 && strings.TrimSpace(section[0]) == "" {
-		section = section[1:]
-	}
+	section = strings.TrimLeft(section, "\n") // blank lines are empty: commentText trims them
+	summary, body, _ := strings.Cut(section, "\n")
 	prefix := name + ": "
-	if len(section) == 0 || !strings.HasPrefix(section[0], prefix) {
+	if !strings.HasPrefix(summary, prefix) {
 		return "", fmt.Errorf("section %q must start with a line %q", heading, prefix+"<summary>")
 	}
-	summary := strings.TrimPrefix(section[0], prefix)
-	body := strings.TrimSpace(strings.Join(section[1:], "\n"))
-	if body == "" {
+	summary = strings.TrimPrefix(summary, prefix)
+	if body = strings.TrimSpace(body); body == "" {
 		return summary, nil
 	}
 	return summary + "\n\n" + body, nil

@@ -5,6 +5,7 @@ import (
 	"go/token"
 	"os"
 	"path/filepath"
+	"strings"
 	"testing"
 )
 
@@ -45,6 +46,78 @@ func TestPackageCommentMatchesGoAST(t *testing.T) {
 		}
 		if got != want {
 			t.Errorf("%s: packageComment =\n%q\ngo/ast Text =\n%q", name, got, want)
+		}
+	}
+}
+
+// extractOracle is the section extraction as first written, line by line
+// over a split of the text: extractFromText must agree with it.
+func extractOracle(text, name string) (string, bool) {
+	lines := strings.Split(text, "\n")
+	heading := "# Analyzer " + name
+	start := -1
+	for i, l := range lines {
+		if strings.TrimSpace(l) == heading {
+			start = i + 1
+			break
+		}
+	}
+	if start < 0 {
+		return "", false
+	}
+	end := len(lines)
+	for i := start; i < len(lines); i++ {
+		if strings.HasPrefix(lines[i], "# Analyzer ") {
+			end = i
+			break
+		}
+	}
+	section := lines[start:end]
+	for len(section) > 0 && strings.TrimSpace(section[0]) == "" {
+		section = section[1:]
+	}
+	prefix := name + ": "
+	if len(section) == 0 || !strings.HasPrefix(section[0], prefix) {
+		return "", false
+	}
+	summary := strings.TrimPrefix(section[0], prefix)
+	body := strings.TrimSpace(strings.Join(section[1:], "\n"))
+	if body == "" {
+		return summary, true
+	}
+	return summary + "\n\n" + body, true
+}
+
+func TestExtractFromTextMatchesOracle(t *testing.T) {
+	texts := []string{
+		"# Analyzer a\n\na: one\n",
+		"# Analyzer a\na: one\n# Analyzer b\nb: two\n\nBody of b.\n",
+		"Intro.\n\n# Analyzer a\n\na: one\n\nBody.\n\n\tcode()\n\n# Analyzer b\n\nb: two\n",
+		"# Analyzer a\n# Analyzer b\nb: two\n",
+		"# Analyzer a\n",
+		"# Analyzer a",
+		"# Analyzer a\nnot a summary\n",
+		"  # Analyzer a  \n\na: indented heading\n",
+	}
+	docs, _ := filepath.Glob("../../analyzers/*/doc.go")
+	for _, d := range docs {
+		data, err := os.ReadFile(d)
+		if err != nil {
+			t.Fatal(err)
+		}
+		text, err := packageComment(string(data))
+		if err != nil {
+			t.Fatal(err)
+		}
+		texts = append(texts, text)
+	}
+	for _, text := range texts {
+		for _, name := range []string{"a", "b", "nohttptimeout", "ctxdeadline", "retrybudget", "grpcdeadline"} {
+			got, err := extractFromText(text, name)
+			want, ok := extractOracle(text, name)
+			if (err == nil) != ok || got != want {
+				t.Errorf("extractFromText(%.40q, %s) = %q, %v; want %q, ok=%v", text, name, got, err, want, ok)
+			}
 		}
 	}
 }

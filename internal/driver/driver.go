@@ -6,11 +6,11 @@
 package driver
 
 import (
-	"encoding/json"
+	"bytes"
 	"flag"
 	"go/types"
 	"os"
-	"regexp"
+	"slices"
 	"strings"
 
 	"golang.org/x/tools/go/analysis"
@@ -39,17 +39,20 @@ func Main(all ...*analysis.Analyzer) {
 	multichecker.Main(all...)
 }
 
+// Flags decided on before any parsing: the standalone driver's own, go
+// vet's question, and those that need multichecker. Matched without regular
+// expressions, whose compilation would cost every go vet process.
 var (
-	standaloneFlagRE   = regexp.MustCompile(`^--?(` + formatFlag + `|` + newFromRevFlag + `)(=|$)`)
-	flagsFlagRE        = regexp.MustCompile(`^--?flags(=|$)`)
-	multicheckerFlagRE = regexp.MustCompile(`^--?(V|flags|fix|diff|debug|h|help)(=|$)`)
+	standaloneFlags   = []string{formatFlag, newFromRevFlag}
+	flagsFlags        = []string{"flags"}
+	multicheckerFlags = []string{"V", "flags", "fix", "diff", "debug", "h", "help"}
 )
 
 // multicheckerRequested reports whether args need multichecker: go vet's
 // protocol (one *.cfg argument, -V, -flags), help, fixes, -debug, or no
 // argument at all (its usage message).
 func multicheckerRequested(args []string) bool {
-	if len(args) == 0 || anyFlag(args, multicheckerFlagRE) {
+	if len(args) == 0 || anyFlag(args, multicheckerFlags) {
 		return true
 	}
 	if _, ok := vetConfig(args); ok {
@@ -81,24 +84,35 @@ func vetxOnly(cfg string) bool {
 	if err != nil {
 		return false
 	}
-	var c struct{ VetxOnly bool }
-	return json.Unmarshal(data, &c) == nil && c.VetxOnly
+	// The go command writes the file with json.MarshalIndent and a tab:
+	// the top-level field is looked for as written there, rather than by
+	// decoding the whole file (its maps of imports are large). Were the
+	// format to change, the package would be analyzed in full, which is
+	// slower but finds the same facts.
+	return bytes.Contains(data, []byte("\n\t\"VetxOnly\": true"))
 }
 
 // standaloneRequested reports whether args set -format or -new-from-rev.
 // Package patterns never start with "-", so a plain scan up to "--" is enough,
 // also when a flag with a separate value comes first ("-c 3 -format sarif").
-func standaloneRequested(args []string) bool { return anyFlag(args, standaloneFlagRE) }
+func standaloneRequested(args []string) bool { return anyFlag(args, standaloneFlags) }
 
 // flagsRequested reports whether args ask for the -flags JSON (go vet does).
-func flagsRequested(args []string) bool { return anyFlag(args, flagsFlagRE) }
+func flagsRequested(args []string) bool { return anyFlag(args, flagsFlags) }
 
-func anyFlag(args []string, re *regexp.Regexp) bool {
+// anyFlag reports whether an argument before "--" sets one of the named
+// flags: -name, --name, -name=value or --name=value.
+func anyFlag(args, names []string) bool {
 	for _, a := range args {
 		if a == "--" {
 			break
 		}
-		if re.MatchString(a) {
+		if !strings.HasPrefix(a, "-") {
+			continue
+		}
+		name := strings.TrimPrefix(a[1:], "-")
+		name, _, _ = strings.Cut(name, "=")
+		if slices.Contains(names, name) {
 			return true
 		}
 	}
