@@ -26,8 +26,11 @@
 // panics, load and analysis errors, and unique findings of each.
 //
 // The tools of a corpus are run in rounds (one run of each tool per round,
-// the first round a warm-up), so that a slow drift of the machine affects
-// all of them alike rather than the last tools measured.
+// the first round a warm-up, the order reversed every other round), so that
+// a slow drift of the machine affects all of them alike rather than the
+// last tools measured. The two go vet -vettool runs are neighbours in every
+// round; their ratio is the median of the rounds' ratios, in wall and in CPU
+// time.
 //
 // Peak memory is the largest resident set of any one process of the run (as
 // reported by /usr/bin/time), so for go vet it is the largest vet tool or
@@ -77,7 +80,8 @@ type tool struct {
 // sample is one measurement.
 type sample struct {
 	wall time.Duration
-	rss  int64 // KiB
+	cpu  time.Duration // user + system time of the process and its children
+	rss  int64         // KiB
 	exit int
 }
 
@@ -119,6 +123,7 @@ func main() {
 	}
 
 	var results []result
+	var vets []vetPair
 	for _, c := range corpora {
 		if !slices.Contains(strings.Split(*only, ","), c.name) {
 			continue
@@ -127,15 +132,17 @@ func main() {
 			log.Fatalf("preparing %s: %v", c.name, err)
 		}
 		ts := tools(bin, golangci, work, c)
-		for i, r := range measure(ts, c, *runs) {
-			log.Printf("%-8s %-34s wall %6.1fs  rss %6d MiB  exit %d", c.name, ts[i].name, r.wall.Seconds(), r.rss/1024, r.exit)
+		medians, rounds := measure(ts, c, *runs)
+		for i, r := range medians {
+			log.Printf("%-8s %-34s wall %6.1fs  cpu %6.1fs  rss %6d MiB  exit %d", c.name, ts[i].name, r.wall.Seconds(), r.cpu.Seconds(), r.rss/1024, r.exit)
 			results = append(results, result{corpus: c.name, tool: ts[i].name, sample: r})
 		}
+		vets = append(vets, pairedVet(c.name, ts, rounds))
 	}
 	if err := os.MkdirAll(filepath.Dir(*out), 0o755); err != nil {
 		log.Fatal(err)
 	}
-	must(os.WriteFile(*out, []byte(report(results, *runs)), 0o644))
+	must(os.WriteFile(*out, []byte(report(results, vets, *runs)), 0o644))
 	log.Printf("wrote %s", *out)
 }
 
@@ -191,8 +198,8 @@ func tools(bin, golangci, work string, c corpus) []tool {
 		{name: "go vet", args: []string{"go", "vet", "-printf.funcs=benchRun{run}", "{pattern}"}},
 		// The run counter in an analyzer flag changes vet's cache key, so each
 		// run analyzes every package while compiled export data stays warm.
-		{name: "go vet -vettool=timeoutlint", args: []string{"go", "vet", "-vettool=" + tl, "-nohttptimeout.max={maxflag}", "{pattern}"}},
-		{name: "go vet -vettool=noopcheck", args: []string{"go", "vet", "-vettool=" + noop, "-noop.seed={run}", "{pattern}"}},
+		{name: vetTimeoutlint, args: []string{"go", "vet", "-vettool=" + tl, "-nohttptimeout.max={maxflag}", "{pattern}"}},
+		{name: vetNoop, args: []string{"go", "vet", "-vettool=" + noop, "-noop.seed={run}", "{pattern}"}},
 	}
 	if golangci != "" && c.module != "" {
 		ts = append(ts, tool{
@@ -208,29 +215,42 @@ func tools(bin, golangci, work string, c corpus) []tool {
 const testsAnalyzed = "timeoutlint, tests analyzed (-*.tests)"
 
 // measure runs the tools on c in rounds: one warm-up round, then runs timed
-// rounds. It returns each tool's median wall time and peak memory.
-func measure(ts []tool, c corpus, runs int) []sample {
-	walls := make([][]time.Duration, len(ts))
-	rsss := make([][]int64, len(ts))
+// rounds, the order of the tools reversed every other round so that no tool
+// always follows the same one. It returns each tool's median wall time, CPU
+// time and peak memory, and the timed samples of every round.
+func measure(ts []tool, c corpus, runs int) ([]sample, [][]sample) {
+	rounds := make([][]sample, 0, runs)
 	exits := make([]int, len(ts))
 	for round := 0; round <= runs; round++ {
-		for i, t := range ts {
-			s := timed(t, c, round)
-			if round == 0 {
-				continue // warm-up
+		got := make([]sample, len(ts))
+		for k := range ts {
+			i := k
+			if round%2 == 1 {
+				i = len(ts) - 1 - k
 			}
-			walls[i] = append(walls[i], s.wall)
-			rsss[i] = append(rsss[i], s.rss)
-			exits[i] = s.exit
+			got[i] = timed(ts[i], c, round)
+			exits[i] = got[i].exit
+		}
+		if round > 0 { // round 0 warms up
+			rounds = append(rounds, got)
 		}
 	}
 	out := make([]sample, len(ts))
 	for i := range ts {
-		slices.Sort(walls[i])
-		slices.Sort(rsss[i])
-		out[i] = sample{wall: walls[i][len(walls[i])/2], rss: rsss[i][len(rsss[i])/2], exit: exits[i]}
+		var walls, cpus []time.Duration
+		var rsss []int64
+		for _, r := range rounds {
+			walls, cpus, rsss = append(walls, r[i].wall), append(cpus, r[i].cpu), append(rsss, r[i].rss)
+		}
+		out[i] = sample{wall: median(walls), cpu: median(cpus), rss: median(rsss), exit: exits[i]}
 	}
-	return out
+	return out, rounds
+}
+
+func median[T int64 | time.Duration | float64](xs []T) T {
+	xs = slices.Clone(xs)
+	slices.Sort(xs)
+	return xs[len(xs)/2]
 }
 
 // runCounter numbers the timed runs. Vet's result cache outlives the
@@ -256,7 +276,7 @@ func timed(t tool, c corpus, i int) sample {
 		s = strings.ReplaceAll(s, "{maxflag}", (10*time.Minute + time.Duration(run)).String())
 		return strings.ReplaceAll(s, "{cache}", cache)
 	}
-	args := []string{"-f", "%e %M", "-o", filepath.Join(cache, "time")}
+	args := []string{"-f", "%e %M %U %S", "-o", filepath.Join(cache, "time")}
 	for _, a := range t.args {
 		args = append(args, expand(a))
 	}
@@ -282,17 +302,48 @@ func timed(t tool, c corpus, i int) sample {
 		log.Fatalf("%s: reading /usr/bin/time output: %v\n%s", t.name, err, stderr.Bytes())
 	}
 	fields := strings.Fields(lastLine(string(data)))
-	if len(fields) != 2 {
+	if len(fields) != 4 {
 		log.Fatalf("%s: unexpected /usr/bin/time output %q", t.name, data)
 	}
-	secs, _ := strconv.ParseFloat(fields[0], 64)
-	rss, _ := strconv.ParseInt(fields[1], 10, 64)
-	return sample{wall: time.Duration(secs * float64(time.Second)), rss: rss, exit: exit}
+	var v [4]float64
+	for i, f := range fields {
+		if v[i], err = strconv.ParseFloat(f, 64); err != nil {
+			log.Fatalf("%s: unexpected /usr/bin/time output %q", t.name, data)
+		}
+	}
+	secs := func(x float64) time.Duration { return time.Duration(x * float64(time.Second)) }
+	return sample{wall: secs(v[0]), cpu: secs(v[2] + v[3]), rss: int64(v[1]), exit: exit}
 }
 
 func lastLine(s string) string {
 	lines := strings.Split(strings.TrimSpace(s), "\n")
 	return lines[len(lines)-1]
+}
+
+// A vetPair is the go vet -vettool comparison of one corpus: timeoutlint's
+// time over the no-op tool's in the same round, the median over the rounds.
+// Both tools run next to each other in every round, so a slow spell of the
+// machine (this one is a virtual machine with noisy neighbours) weighs on
+// both sides of each ratio.
+type vetPair struct {
+	corpus    string
+	wall, cpu float64
+}
+
+const (
+	vetTimeoutlint = "go vet -vettool=timeoutlint"
+	vetNoop        = "go vet -vettool=noopcheck"
+)
+
+func pairedVet(corpus string, ts []tool, rounds [][]sample) vetPair {
+	tl := slices.IndexFunc(ts, func(t tool) bool { return t.name == vetTimeoutlint })
+	noop := slices.IndexFunc(ts, func(t tool) bool { return t.name == vetNoop })
+	var walls, cpus []float64
+	for _, r := range rounds {
+		walls = append(walls, r[tl].wall.Seconds()/r[noop].wall.Seconds())
+		cpus = append(cpus, r[tl].cpu.Seconds()/r[noop].cpu.Seconds())
+	}
+	return vetPair{corpus: corpus, wall: median(walls), cpu: median(cpus)}
 }
 
 type result struct {
@@ -301,11 +352,11 @@ type result struct {
 }
 
 // report renders the results as Markdown with ratios to the floors.
-func report(rs []result, runs int) string {
+func report(rs []result, vets []vetPair, runs int) string {
 	var b strings.Builder
-	fmt.Fprintf(&b, "# Performance\n\nMeasured by `go run ./bench` on %s, %d CPUs, %s; medians of %d runs after a warm-up run, warm build cache. ", time.Now().UTC().Format("2006-01-02"), runtime.NumCPU(), runtime.Version(), runs)
-	b.WriteString("Peak memory is the largest resident set of one process. Ratios divide by the load floor (noopcheck) and the SSA floor (ssacheck) on the same corpus; the go vet -vettool rows are also compared with the no-op vettool.\n\n")
-	b.WriteString("| corpus | tool | wall | peak RSS | wall / load floor | wall / SSA floor | RSS / SSA floor | exit |\n|---|---|---:|---:|---:|---:|---:|---:|\n")
+	fmt.Fprintf(&b, "# Performance\n\nMeasured by `go run ./bench` on %s, %d CPUs, %s; medians of %d runs after a warm-up run, warm build cache, the order of the tools reversed every other round. ", time.Now().UTC().Format("2006-01-02"), runtime.NumCPU(), runtime.Version(), runs)
+	b.WriteString("CPU is user plus system time of the command and its children. Peak memory is the largest resident set of one process. Ratios divide by the load floor (noopcheck) and the SSA floor (ssacheck) on the same corpus; the go vet -vettool rows are also compared with the no-op vettool, run next to each other in every round (the median of the rounds' ratios).\n\n")
+	b.WriteString("| corpus | tool | wall | CPU | peak RSS | wall / load floor | wall / SSA floor | RSS / SSA floor | exit |\n|---|---|---:|---:|---:|---:|---:|---:|---:|\n")
 	floor := func(corpus, name string) sample {
 		for _, r := range rs {
 			if r.corpus == corpus && r.tool == name {
@@ -322,10 +373,10 @@ func report(rs []result, runs int) string {
 	}
 	for _, r := range rs {
 		load, ssa := floor(r.corpus, "load floor (noopcheck)"), floor(r.corpus, "SSA floor (ssacheck)")
-		fmt.Fprintf(&b, "| %s | %s | %.1f s | %d MiB | %s | %s | %s | %d |\n", r.corpus, r.tool, r.wall.Seconds(), r.rss/1024,
+		fmt.Fprintf(&b, "| %s | %s | %.1f s | %.1f s | %d MiB | %s | %s | %s | %d |\n", r.corpus, r.tool, r.wall.Seconds(), r.cpu.Seconds(), r.rss/1024,
 			ratio(r.wall.Seconds(), load.wall.Seconds()), ratio(r.wall.Seconds(), ssa.wall.Seconds()), ratio(float64(r.rss), float64(ssa.rss)), r.exit)
 	}
-	b.WriteString("\n## Targets\n\n| corpus | timeoutlint / SSA floor (wall) | timeoutlint / SSA floor (RSS) | timeoutlint / load floor (wall) | timeoutlint / golangci-lint (wall) | vet -vettool timeoutlint / no-op (wall) |\n|---|---:|---:|---:|---:|---:|\n")
+	b.WriteString("\n## Targets\n\n| corpus | timeoutlint / SSA floor (wall) | timeoutlint / SSA floor (RSS) | timeoutlint / load floor (wall) | timeoutlint / golangci-lint (wall) | vet -vettool timeoutlint / no-op (wall, paired) | (CPU, paired) |\n|---|---:|---:|---:|---:|---:|---:|\n")
 	seen := map[string]bool{}
 	for _, r := range rs {
 		if seen[r.corpus] {
@@ -334,13 +385,18 @@ func report(rs []result, runs int) string {
 		seen[r.corpus] = true
 		load, ssa := floor(r.corpus, "load floor (noopcheck)"), floor(r.corpus, "SSA floor (ssacheck)")
 		gcl := floor(r.corpus, "golangci-lint (noctx, contextcheck, gosec)")
-		vt, vn := floor(r.corpus, "go vet -vettool=timeoutlint"), floor(r.corpus, "go vet -vettool=noopcheck")
+		var vet vetPair
+		for _, v := range vets {
+			if v.corpus == r.corpus {
+				vet = v
+			}
+		}
 		for _, row := range []struct{ label, tool string }{{r.corpus, "timeoutlint"}, {r.corpus + ", tests analyzed", testsAnalyzed}} {
 			tl := floor(r.corpus, row.tool)
-			fmt.Fprintf(&b, "| %s | %s (≤ 0.50×) | %s (≤ 0.50×) | %s (≤ 3×) | %s (≤ 0.50×) | %s (≤ 1.2×) |\n", row.label,
+			fmt.Fprintf(&b, "| %s | %s (≤ 0.50×) | %s (≤ 0.50×) | %s (≤ 3×) | %s (≤ 0.50×) | %.2f× (≤ 1.2×) | %.2f× |\n", row.label,
 				ratio(tl.wall.Seconds(), ssa.wall.Seconds()), ratio(float64(tl.rss), float64(ssa.rss)),
 				ratio(tl.wall.Seconds(), load.wall.Seconds()), ratio(tl.wall.Seconds(), gcl.wall.Seconds()),
-				ratio(vt.wall.Seconds(), vn.wall.Seconds()))
+				vet.wall, vet.cpu)
 		}
 	}
 	return b.String()
