@@ -148,6 +148,9 @@ func IsContext(t types.Type) bool {
 	if IsTypeNamed(t, "context", "Context") {
 		return true
 	}
+	if !mayHaveMethods(t) {
+		return false // most parameters: the method lookups below cost more than all the rest
+	}
 	return hasMethod(t, "Deadline", 0, func(r *types.Tuple) bool {
 		return r.Len() == 2 && IsTypeNamed(r.At(0).Type(), "time", "Time") && isBool(r.At(1).Type())
 	}) && hasMethod(t, "Done", 0, func(r *types.Tuple) bool {
@@ -165,6 +168,24 @@ func IsContext(t types.Type) bool {
 	}) && hasMethod(t, "Value", 1, func(r *types.Tuple) bool {
 		return r.Len() == 1 && isEmptyInterface(r.At(0).Type())
 	})
+}
+
+// mayHaveMethods reports whether t's method set can have a method: false
+// for the unnamed types other than interfaces and structs (which may embed),
+// and for pointers to them.
+func mayHaveMethods(t types.Type) bool {
+	t = types.Unalias(t)
+	if p, ok := t.(*types.Pointer); ok {
+		t = types.Unalias(p.Elem())
+		if _, ok := t.(*types.Interface); ok {
+			return false // a pointer to an interface has no methods
+		}
+	}
+	switch t.(type) {
+	case *types.Basic, *types.Slice, *types.Array, *types.Map, *types.Chan, *types.Signature, *types.Pointer, *types.Tuple:
+		return false
+	}
+	return true // named types, interfaces, structs, type parameters
 }
 
 // hasMethod reports whether the method set of t has a method name with

@@ -38,7 +38,19 @@ var (
 	ctx    context.Context
 	box    Box[int]
 	dur    time.Duration
+
+	fwVal     FrameworkCtx                 // a struct embedding the interface
+	anonEmbed *struct{ context.Context }   // an unnamed struct embedding it
+	ctxPtr    *context.Context             // a pointer to an interface has no methods
+	ctxSlice  []context.Context
+	ctxFunc   func() context.Context
+	ctxAlias  CtxAlias
+	ctxIface  interface{ context.Context } // an unnamed interface embedding it
 )
+
+type CtxAlias = context.Context
+
+func Generic[C context.Context](c C) {}
 
 func local() {}
 
@@ -142,12 +154,21 @@ func TestNamed(t *testing.T) {
 
 func TestIsContext(t *testing.T) {
 	pkg, _ := check(t)
-	for name, want := range map[string]bool{"ctx": true, "fw": true, "notCtx": false, "dur": false, "box": false} {
+	for name, want := range map[string]bool{
+		"ctx": true, "fw": true, "notCtx": false, "dur": false, "box": false,
+		"fwVal": true, "anonEmbed": true, "ctxPtr": false, "ctxSlice": false, "ctxFunc": false,
+		"ctxAlias": true, "ctxIface": true,
+	} {
 		if got := typematch.IsContext(varType(pkg, name)); got != want {
 			t.Errorf("IsContext(%s) = %v, want %v", name, got, want)
 		}
 	}
 	if typematch.IsContext(nil) {
 		t.Error("IsContext(nil) = true")
+	}
+	// A type parameter constrained by context.Context.
+	generic := pkg.Scope().Lookup("Generic").Type().(*types.Signature)
+	if c := generic.Params().At(0).Type(); !typematch.IsContext(c) {
+		t.Errorf("IsContext(%s) = false for a type parameter constrained by context.Context", c)
 	}
 }
