@@ -25,10 +25,13 @@ func Main(all ...*analysis.Analyzer) {
 	if standaloneRequested(args) || !multicheckerRequested(args) {
 		os.Exit(runStandalone(args, all, os.Stdout, os.Stderr))
 	}
-	if cfg, ok := vetConfig(args); ok && vetxOnly(cfg) {
-		// go vet runs the tool on a dependency only for the facts that
-		// its importers read.
-		directive.SetFactsOnly(func(*types.Package) bool { return true })
+	if cfg, ok := vetConfig(args); ok {
+		startingHeap(vetStartingHeap)
+		if vetxOnly(cfg) {
+			// go vet runs the tool on a dependency only for the facts that
+			// its importers read.
+			directive.SetFactsOnly(func(*types.Package) bool { return true })
+		}
 	}
 	if !flagsRequested(args) {
 		// Listed in -h and "timeoutlint help" only: when set, they never
