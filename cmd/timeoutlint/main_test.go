@@ -376,3 +376,19 @@ func Client() *http.Client {
 		t.Errorf("timeoutlint ./lib: exit %d, stderr:\n%s", code, stderr)
 	}
 }
+
+// TestStaticBinary guards go vet's start-up cost: package net links cgo's
+// resolver, which makes the binary dynamically linked, and go vet starts
+// the command once per package (about a millisecond more each time).
+func TestStaticBinary(t *testing.T) {
+	t.Parallel()
+	out, err := exec.Command("go", "list", "-deps", ".").Output()
+	if err != nil {
+		t.Fatalf("go list -deps: %v", err)
+	}
+	for dep := range strings.FieldsSeq(string(out)) {
+		if dep == "net" || dep == "runtime/cgo" || dep == "os/user" {
+			t.Errorf("the command depends on %s; use net/netip or a local helper instead", dep)
+		}
+	}
+}
