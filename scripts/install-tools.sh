@@ -5,8 +5,9 @@
 #   golangci-lint  v2.15.0  go install, from the Go module proxy
 #   reviewdog      v0.21.0  go install, from the Go module proxy
 #   pre-commit     Debian's package (apt-get; needs root or sudo)
+#   valgrind       Debian's package, for bench/vetcount.sh only (not in "all")
 #
-# Usage: scripts/install-tools.sh [golangci-lint|reviewdog|pre-commit|all]...
+# Usage: scripts/install-tools.sh [golangci-lint|reviewdog|pre-commit|valgrind|all]...
 #
 # Go tools go to $GOBIN, default $(go env GOPATH)/bin. A tool already
 # installed at the wanted version is left alone, so a warm run costs nothing.
@@ -31,17 +32,19 @@ go_tool() {
 	GOBIN=$bindir go install "$pkg@$version"
 }
 
-pre_commit() {
-	if command -v pre-commit >/dev/null; then
-		echo "pre-commit: already installed ($(pre-commit --version))"
+# debian_tool COMMAND: apt-get install the package of that name unless the
+# command is already there.
+debian_tool() {
+	if command -v "$1" >/dev/null; then
+		echo "$1: already installed ($("$1" --version 2>&1 | head -1))"
 		return
 	fi
 	local sudo=
 	[ "$(id -u)" = 0 ] || sudo=sudo
-	echo "pre-commit: apt-get install pre-commit"
+	echo "$1: apt-get install $1"
 	$sudo apt-get update -qq
-	DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y -qq --no-install-recommends pre-commit >/dev/null
-	pre-commit --version
+	DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y -qq --no-install-recommends "$1" >/dev/null
+	"$1" --version
 }
 
 [ $# -gt 0 ] || set -- all
@@ -49,8 +52,8 @@ for tool in "$@"; do
 	case $tool in
 	golangci-lint) go_tool github.com/golangci/golangci-lint/v2 github.com/golangci/golangci-lint/v2/cmd/golangci-lint "$GOLANGCI_LINT_VERSION" ;;
 	reviewdog) go_tool github.com/reviewdog/reviewdog github.com/reviewdog/reviewdog/cmd/reviewdog "$REVIEWDOG_VERSION" ;;
-	pre-commit) pre_commit ;;
+	pre-commit | valgrind) debian_tool "$tool" ;;
 	all) "$0" pre-commit reviewdog golangci-lint ;;
-	*) echo "install-tools.sh: unknown tool $tool (want golangci-lint, reviewdog, pre-commit or all)" >&2; exit 2 ;;
+	*) echo "install-tools.sh: unknown tool $tool (want golangci-lint, reviewdog, pre-commit, valgrind or all)" >&2; exit 2 ;;
 	esac
 done
