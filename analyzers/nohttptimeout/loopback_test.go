@@ -27,16 +27,22 @@ var loopbackSeeds = []string{
 	"127.000.000.001:80", "0x7f.0.0.1:80", "[0:0:0:0:0:0:0:1]:80", "",
 }
 
+// checkLoopback compares splitHost and isLoopbackHost with package net on s.
+func checkLoopback(t *testing.T, s string) {
+	t.Helper()
+	host, ok := splitHost(s)
+	nh, _, err := net.SplitHostPort(s)
+	if ok != (err == nil) || ok && host != nh {
+		t.Errorf("splitHost(%q) = %q, %v; net.SplitHostPort = %q, %v", s, host, ok, nh, err)
+	}
+	if got, want := ok && isLoopbackHost(host), netIsLoopback(s); got != want {
+		t.Errorf("loopback(%q) = %v, net says %v", s, got, want)
+	}
+}
+
 func TestLoopbackMatchesNet(t *testing.T) {
 	for _, s := range loopbackSeeds {
-		host, ok := splitHost(s)
-		nh, _, err := net.SplitHostPort(s)
-		if ok != (err == nil) || ok && host != nh {
-			t.Errorf("splitHost(%q) = %q, %v; net.SplitHostPort = %q, %v", s, host, ok, nh, err)
-		}
-		if got, want := ok && isLoopbackHost(host), netIsLoopback(s); got != want {
-			t.Errorf("loopback(%q) = %v, net says %v", s, got, want)
-		}
+		checkLoopback(t, s)
 	}
 }
 
@@ -44,14 +50,5 @@ func FuzzLoopbackMatchesNet(f *testing.F) {
 	for _, s := range loopbackSeeds {
 		f.Add(s)
 	}
-	f.Fuzz(func(t *testing.T, s string) {
-		host, ok := splitHost(s)
-		nh, _, err := net.SplitHostPort(s)
-		if ok != (err == nil) || ok && host != nh {
-			t.Fatalf("splitHost(%q) = %q, %v; net.SplitHostPort = %q, %v", s, host, ok, nh, err)
-		}
-		if got, want := ok && isLoopbackHost(host), netIsLoopback(s); got != want {
-			t.Fatalf("loopback(%q) = %v, net says %v", s, got, want)
-		}
-	})
+	f.Fuzz(checkLoopback)
 }
