@@ -11,6 +11,7 @@ import (
 	"slices"
 	"strconv"
 	"strings"
+	"sync"
 
 	"golang.org/x/tools/go/analysis"
 	"golang.org/x/tools/go/analysis/checker"
@@ -94,7 +95,11 @@ func git(dir string, args ...string) ([]byte, error) {
 	return out, nil
 }
 
-var hunkRE = regexp.MustCompile(`^@@ -\d+(?:,(\d+))? \+(\d+)(?:,(\d+))? @@`)
+// hunkRE matches a unified diff's hunk header. It is compiled on first use,
+// not at start-up: go vet starts the command once per package.
+var hunkRE = sync.OnceValue(func() *regexp.Regexp {
+	return regexp.MustCompile(`^@@ -\d+(?:,(\d+))? \+(\d+)(?:,(\d+))? @@`)
+})
 
 // addDiff records the new-side lines of a unified diff with zero context
 // whose paths are relative to top. Hunk bodies are skipped by count, so an
@@ -120,7 +125,7 @@ func (cl *changedLines) addDiff(top string, diff []byte) error {
 				cl.files[file] = cur
 			}
 		case strings.HasPrefix(line, "@@ "):
-			m := hunkRE.FindStringSubmatch(line)
+			m := hunkRE().FindStringSubmatch(line)
 			if m == nil {
 				return fmt.Errorf("cannot parse git diff hunk header %q", line)
 			}
