@@ -20,6 +20,9 @@ func TestStartingHeap(t *testing.T) {
 		t.Skip("GOGC or GOMEMLIMIT is set: startingHeap leaves the collector alone")
 	}
 	percent, limit := gcSettings()
+	if limit != math.MaxInt64 {
+		t.Fatalf("default memory limit %d, want none", limit)
+	}
 	defer func() {
 		debug.SetGCPercent(percent)
 		debug.SetMemoryLimit(limit)
@@ -46,15 +49,16 @@ func TestStartingHeap(t *testing.T) {
 }
 
 func TestStartingHeapLeavesUserSettings(t *testing.T) {
-	t.Setenv("GOGC", "50")
-	percent, limit := gcSettings()
-	startingHeap(32 << 20)
-	if p, l := gcSettings(); p != percent || l != limit {
-		debug.SetGCPercent(percent)
-		debug.SetMemoryLimit(limit)
-		t.Errorf("with GOGC set: GC percent %d, memory limit %d; want %d and %d untouched", p, l, percent, limit)
-	}
-	if limit != math.MaxInt64 && os.Getenv("GOMEMLIMIT") == "" {
-		t.Errorf("default memory limit %d, want none", limit)
+	for _, env := range []struct{ name, value string }{{"GOGC", "50"}, {"GOMEMLIMIT", "1GiB"}} {
+		t.Run(env.name, func(t *testing.T) {
+			t.Setenv(env.name, env.value)
+			percent, limit := gcSettings()
+			startingHeap(32 << 20)
+			if p, l := gcSettings(); p != percent || l != limit {
+				debug.SetGCPercent(percent)
+				debug.SetMemoryLimit(limit)
+				t.Errorf("with %s set: GC percent %d, memory limit %d; want %d and %d untouched", env.name, p, l, percent, limit)
+			}
+		})
 	}
 }
